@@ -1,0 +1,42 @@
+# The README's two commands: `make run` and `make test`. Each sets itself up on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 5006
+
+.PHONY: run test lint bench chromium
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+# Debian's Chromium for the browser tests; Playwright cannot download its own browser here.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (needed by the browser tests)"; exit 1; \
+	  fi; \
+	fi
+
+run: $(VENV)/.installed
+	$(PY) -m tutor serve --port $(PORT)
+
+test: $(VENV)/.installed-test chromium
+	$(PY) -m ruff check .
+	$(PY) -m pytest -q
+
+lint: $(VENV)/.installed-test
+	$(PY) -m ruff check .
+
+bench: $(VENV)/.installed
+	$(PY) -m tutor bench engine

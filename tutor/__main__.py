@@ -1,0 +1,44 @@
+"""The command line: `python -m tutor <command> ...`.
+
+Each command lives in its own module under `tutor.commands`; this file only dispatches,
+so the layers stay apart and adding a command touches one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+# command name -> (module under tutor.commands, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("serve", "serve the web app (panel) on a local port"),
+    "selfplay": ("selfplay", "random legal players play a match; --json prints every hand"),
+    "bench": ("bench", "benchmarks: engine, ai, store"),
+    "arena": ("arena", "duplicate-deal match between two AI players"),
+    "puzzles": ("puzzles", "the puzzle bank: check, generate"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to the named command; print the command list on bad usage."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+        if argv and argv[0] not in ("-h", "--help"):
+            print(f"unknown command: {argv[0]}", file=sys.stderr)
+        print("usage: python -m tutor <command> [options]\n\ncommands:")
+        for name, (_, text) in COMMANDS.items():
+            print(f"  {name:<10} {text}")
+        return 0 if not argv or argv[0] in ("-h", "--help") else 2
+    module_name, _ = COMMANDS[argv[0]]
+    try:
+        module = importlib.import_module(f"tutor.commands.{module_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"tutor.commands.{module_name}":
+            print(f"command '{argv[0]}' is not available yet", file=sys.stderr)
+            return 2
+        raise
+    return int(module.main(argv[1:]) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Command-line commands, one module each; `tutor.__main__` dispatches to them."""

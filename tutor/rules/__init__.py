@@ -1,0 +1,63 @@
+"""The rules of 找朋友 (Finding Friends): the public facade.
+
+Notebooks, puzzles, lessons, AI and UI import from here only. Pure Python: no I/O, no UI,
+no randomness except a `random.Random` passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import (
+    Action,
+    Bid,
+    Bury,
+    CallFriend,
+    Event,
+    Pass,
+    Play,
+    action_from_dict,
+    action_to_dict,
+    make_play,
+)
+from .bidding import StandingBid
+from .cards import ALL_CARDS, Card, CardError, format_cards, parse_card, parse_cards, points_of
+from .config import RuleSet
+from .errors import (
+    IllegalAction,
+    IllegalBid,
+    IllegalBury,
+    IllegalFriendCall,
+    IllegalPlay,
+    NotYourTurn,
+    RuleError,
+    WrongPhase,
+)
+from .follow import follow_error, is_legal_follow, legal_follows, sample_follow
+from .friend import holder_friend
+from .hand import Hand, HandResult, Observation, Trick, random_lead
+from .match import Match
+from .scoring import kitty_multiplier, level_change, multiplier_candidates, score_points
+from .throw import ThrowResult, throw_check
+from .trick import trick_winner
+from .trump import TRUMP, Trump
+from .units import MixedSuitError, Unit, decompose, is_titanic, is_tractor
+
+
+
+def card_points(cards: Sequence[int]) -> int:
+    """Card points of some cards (5 → 5, 10 and K → 10)."""
+    return points_of(cards)
+
+
+__all__ = [
+    "ALL_CARDS", "TRUMP", "Action", "Bid", "Bury", "CallFriend", "Card", "CardError", "Event",
+    "Hand", "HandResult", "IllegalAction", "IllegalBid", "IllegalBury", "IllegalFriendCall",
+    "IllegalPlay", "Match", "MixedSuitError", "NotYourTurn", "Observation", "Pass", "Play",
+    "RuleError", "RuleSet", "StandingBid", "ThrowResult", "Trick", "Trump", "Unit", "WrongPhase",
+    "action_from_dict", "action_to_dict", "card_points", "decompose", "follow_error",
+    "format_cards", "holder_friend", "is_legal_follow", "is_tractor", "is_titanic",
+    "kitty_multiplier", "legal_follows", "level_change", "make_play", "multiplier_candidates",
+    "parse_card", "parse_cards", "random_lead", "sample_follow", "score_points", "throw_check",
+    "trick_winner",
+]

@@ -1,0 +1,645 @@
+"""One hand of 找朋友 as a state machine driven only by validated actions.
+
+Phases: bidding → burying → calling → playing → finished. `apply(action)` validates the
+whole action first and raises a specific `IllegalAction` (state unchanged) or changes the
+state and appends events. `observation(seat)` is everything that seat may know. A hand is a
+function of (seed, rules, levels, declarer, actions): `Hand.replay` rebuilds it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from collections import Counter
+
+from .actions import Action, Bid, Bury, CallFriend, Event, Pass, Play
+from .bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
+from .cards import NAMES, POINTS, Card, format_cards, shuffled_deck
+from .config import RuleSet
+from .errors import IllegalAction, IllegalBury, IllegalPlay, Localized, NotYourTurn, WrongPhase
+from .follow import follow_error, legal_follows, sample_follow
+from .friend import friend_call_error, holder_friend, nth_played_friend
+from .scoring import LEVEL_NAMES, kitty_multiplier, level_change, raise_level, score_points
+from .throw import ThrowResult, throw_check
+from .trick import winner_index
+from .trump import Trump
+from .units import MixedSuitError, counts_of, decompose, sub_multisets, suit_of
+
+BIDDING, BURYING, CALLING, PLAYING, FINISHED = "bidding", "burying", "calling", "playing", "finished"
+PHASE_ZH = {BIDDING: "亮主", BURYING: "扣底", CALLING: "叫朋友", PLAYING: "出牌", FINISHED: "结束"}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: plays in order from the leader, as (seat, cards)."""
+
+    leader: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int
+    points: int
+
+    def to_dict(self) -> dict:
+        return {"leader": self.leader, "plays": [[str(c) for c in cards] for _, cards in self.plays],
+                "winner": self.winner, "points": self.points}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand scored (RULES.md §8) and who deals next (§9)."""
+
+    declarer: int
+    friend: int | None
+    trump: Trump
+    kitty: tuple[Card, ...]
+    trick_points: int  # card points in tricks won by defenders
+    kitty_points: int
+    kitty_multiplier: int | None  # None when the declarer side won the last trick
+    kitty_bonus: int
+    defender_points: int  # P = trick points + kitty bonus
+    side: str  # "declarer", "none" or "defenders"
+    levels_up: int
+    levels_before: tuple[int, ...]
+    levels_after: tuple[int, ...]
+    failed_throws: tuple[int, ...]
+    score: tuple[int, ...]  # 积分 of this hand
+    next_declarer: int
+    match_won: bool  # the declarer won a hand at level A
+
+    @property
+    def declarer_side(self) -> tuple[int, ...]:
+        return (self.declarer,) if self.friend is None else (self.declarer, self.friend)
+
+
+@dataclass
+class Observation:
+    """All one seat may know. Built only from its own cards and public events."""
+
+    seat: int
+    phase: str
+    turn: int | None
+    rules: RuleSet
+    levels: tuple[int, ...]
+    level: str  # the trump rank of this hand
+    declarer: int | None
+    trump: Trump | None
+    hand: list[Card]
+    hand_sizes: tuple[int, ...]
+    bids: list[tuple[int, tuple[Card, ...]]]
+    standing_bid: StandingBid | None
+    kitty: tuple[Card, ...] | None  # the declarer's own knowledge: the kitty taken up
+    buried: tuple[Card, ...] | None  # the declarer's own knowledge: the cards buried
+    kitty_shown: tuple[Card, ...] | None  # turned up when nobody bid in a later hand
+    friend_card: Card | None
+    friend_nth: int | None
+    friend: int | None  # only once revealed
+    copies_played: int
+    tricks: list[Trick]
+    current: list[tuple[int, tuple[Card, ...]]]
+    leader: int | None
+    captured: tuple[int, ...]  # card points won by each seat
+    failed_throws: tuple[int, ...]
+    events: list[Event]
+    result: HandResult | None = None
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        return self.current[0][1] if self.current else None
+
+
+@dataclass
+class _State:
+    """The mutable part of a hand (copied nowhere; every change goes through `Hand.apply`)."""
+
+    hands: list[list[Card]]
+    kitty: list[Card]
+    phase: str = BIDDING
+    turn: int | None = 0
+    declarer: int | None = None
+    trump: Trump | None = None
+    standing: StandingBid | None = None
+    passes: int = 0
+    bids: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    kitty_taken: tuple[Card, ...] | None = None
+    kitty_shown: tuple[Card, ...] | None = None
+    friend_card: Card | None = None
+    friend_nth: int | None = None
+    friend: int | None = None  # holder rule: fixed at the call; nth rule: set when played
+    friend_revealed: bool = False
+    copies_played: int = 0
+    tricks: list[Trick] = field(default_factory=list)
+    current: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    leader: int | None = None
+    captured: list[int] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+    deals: int = 1
+    result: HandResult | None = None
+
+
+class Hand:
+    """One hand, from the deal to scoring.
+
+    `declarer=None` is the first hand of a match: every level must be equal and the winning
+    bidder becomes the declarer; with no bid the cards are dealt again.
+    """
+
+    def __init__(self, seed: int, rules: RuleSet | None = None,
+                 levels: Sequence[int] | None = None, declarer: int | None = None) -> None:
+        self.rules = rules or RuleSet()
+        n = self.rules.players
+        self.seed = seed
+        self.levels = tuple(levels) if levels is not None else (2,) * n
+        if len(self.levels) != n or any(not 2 <= lv <= 14 for lv in self.levels):
+            raise ValueError(f"levels must be {n} numbers from 2 to 14")
+        if declarer is None and len(set(self.levels)) != 1:
+            raise ValueError("a hand without a declarer (the first of a match) needs equal levels")
+        if declarer is not None and not 0 <= declarer < n:
+            raise ValueError(f"declarer must be a seat from 0 to {n - 1}")
+        self.first_hand = declarer is None
+        lead_level = self.levels[0 if declarer is None else declarer]
+        self.level = LEVEL_NAMES[lead_level]
+        self._rng = random.Random(seed)
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        hands, kitty = self._deal()
+        self.s = _State(hands=hands, kitty=kitty, declarer=declarer,
+                        turn=0 if declarer is None else declarer,
+                        captured=[0] * n, failed=[0] * n)
+        self._deal_events()
+
+    # ------------------------------------------------------------------ deal
+    def _deal(self) -> tuple[list[list[Card]], list[Card]]:
+        deck = shuffled_deck(self._rng, self.rules.decks)
+        size, n = self.rules.hand_size, self.rules.players
+        hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+        return hands, deck[n * size:]
+
+    def _deal_events(self) -> None:
+        for seat, cards in enumerate(self.s.hands):
+            self.events.append(Event("deal", seat, tuple(cards), {"deal": self.s.deals},
+                                     private_to=seat))
+
+    # ------------------------------------------------------------- accessors
+    @property
+    def phase(self) -> str:
+        return self.s.phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None when the hand is finished."""
+        return self.s.turn
+
+    @property
+    def trump(self) -> Trump | None:
+        return self.s.trump
+
+    @property
+    def declarer(self) -> int | None:
+        return self.s.declarer
+
+    @property
+    def result(self) -> HandResult | None:
+        return self.s.result
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return self.s.tricks
+
+    def cards_of(self, seat: int) -> list[Card]:
+        """A seat's current cards (full state: not for players, who get `observation`)."""
+        return list(self.s.hands[seat])
+
+    @property
+    def kitty(self) -> list[Card]:
+        return list(self.s.kitty)
+
+    @property
+    def friend(self) -> int | None:
+        """The friend as the full state knows it (holder rule: known from the call)."""
+        return self.s.friend
+
+    # --------------------------------------------------------------- actions
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and perform `action`; return the events it caused.
+
+        Raises an `IllegalAction` subclass with a learner-readable message, and then the
+        state is exactly as before.
+        """
+        s = self.s
+        if s.phase == FINISHED:
+            raise WrongPhase("wrong_phase", phase=_phase_label(FINISHED))
+        if action.seat != s.turn:
+            raise NotYourTurn("not_your_turn", turn=s.turn, seat=action.seat)
+        start = len(self.events)
+        handler = {
+            Bid: (BIDDING, self._bid), Pass: (BIDDING, self._pass), Bury: (BURYING, self._bury),
+            CallFriend: (CALLING, self._call), Play: (PLAYING, self._play),
+        }.get(type(action))
+        if handler is None:
+            raise IllegalAction("unknown_action")
+        phase, method = handler
+        if s.phase != phase:
+            raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
+        method(action)
+        self.actions.append(action)
+        return self.events[start:]
+
+    def _next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.rules.players
+
+    def _bid(self, action: Bid) -> None:
+        s = self.s
+        err = bid_error(s.hands[action.seat], action.cards, self.level, action.seat, s.standing,
+                        self.rules.decks)
+        if err is not None:
+            raise err
+        s.standing = StandingBid(action.seat, action.cards[0].suit, len(action.cards))
+        s.bids.append((action.seat, tuple(action.cards)))
+        s.passes = 0
+        self.events.append(Event("bid", action.seat, tuple(action.cards)))
+        s.turn = self._next_seat(action.seat)
+
+    def _pass(self, action: Pass) -> None:
+        s = self.s
+        s.passes += 1
+        self.events.append(Event("pass", action.seat))
+        n = self.rules.players
+        if s.standing is not None and s.passes >= n - 1:
+            self._end_bidding(s.standing.suit, s.standing.seat)
+        elif s.standing is None and s.passes >= n:
+            if self.first_hand:
+                self._redeal()
+            else:
+                suit = kitty_trump_suit(s.kitty, self.level)
+                s.kitty_shown = tuple(s.kitty)
+                self.events.append(Event("kitty_turned", None, tuple(s.kitty), {"suit": suit}))
+                self._end_bidding(suit, s.declarer)
+        else:
+            s.turn = self._next_seat(action.seat)
+
+    def _redeal(self) -> None:
+        s = self.s
+        hands, kitty = self._deal()
+        s.hands, s.kitty = hands, kitty
+        s.passes, s.bids, s.standing, s.turn = 0, [], None, 0
+        s.deals += 1
+        self.events.append(Event("redeal", None, (), {"deal": s.deals}))
+        self._deal_events()
+
+    def _end_bidding(self, suit: str, declarer: int | None) -> None:
+        s = self.s
+        assert declarer is not None
+        s.declarer = declarer
+        s.trump = Trump(self.level, suit)
+        s.kitty_taken = tuple(s.kitty)
+        s.hands[declarer].extend(s.kitty)
+        s.kitty = []
+        s.phase, s.turn = BURYING, declarer
+        self.events.append(Event("trump", declarer, (), {"level": self.level, "suit": suit}))
+        self.events.append(Event("kitty_taken", declarer, s.kitty_taken, private_to=declarer))
+
+    def _bury(self, action: Bury) -> None:
+        s = self.s
+        want = self.rules.kitty
+        if len(action.cards) != want:
+            raise IllegalBury("bury_count", n=want, got=len(action.cards))
+        _require_held(s.hands[action.seat], action.cards)
+        _remove(s.hands[action.seat], action.cards)
+        s.kitty = list(action.cards)
+        s.phase = CALLING
+        self.events.append(Event("buried", action.seat, tuple(action.cards),
+                                 private_to=action.seat))
+
+    def _call(self, action: CallFriend) -> None:
+        s = self.s
+        err = friend_call_error(action.card, action.nth, self.rules.friend_rule, self.rules.decks)
+        if err is not None:
+            raise err
+        s.friend_card, s.friend_nth = Card(action.card), action.nth
+        if self.rules.friend_rule == "holder":
+            s.friend = holder_friend(s.hands, action.seat, action.card)
+        info = {"card": str(action.card)}
+        if action.nth is not None:
+            info["nth"] = action.nth
+        self.events.append(Event("friend_called", action.seat, (Card(action.card),), info))
+        s.phase, s.leader, s.turn = PLAYING, action.seat, action.seat
+
+    def _play(self, action: Play) -> None:
+        s = self.s
+        seat, cards = action.seat, tuple(Card(c) for c in action.cards)
+        hand = s.hands[seat]
+        trump = s.trump
+        assert trump is not None
+        if not s.current:
+            throw = self._check_lead(seat, cards)
+            played = throw.forced
+        else:
+            err = follow_error(hand, s.current[0][1], cards, trump)
+            if err is not None:
+                raise err
+            throw, played = None, cards
+        # --- validated: mutate from here on
+        if throw is not None and not throw.ok:
+            s.failed[seat] += 1
+            self.events.append(Event("throw_failed", seat, cards, {
+                "forced": format_cards(throw.forced),
+                "beaten": [format_cards(u.cards) for u in throw.beaten],
+                "by": [{"seat": self._other_seats(seat)[b.seat], "cards": format_cards(b.by)}
+                       for b in throw.beats]}))
+        _remove(hand, played)
+        s.current.append((seat, played))
+        self.events.append(Event("play", seat, played))
+        self._track_friend(seat, played)
+        if len(s.current) == self.rules.players:
+            self._finish_trick()
+        else:
+            s.turn = self._next_seat(seat)
+
+    def _other_seats(self, seat: int) -> list[int]:
+        n = self.rules.players
+        return [(seat + i) % n for i in range(1, n)]
+
+    def _check_lead(self, seat: int, cards: tuple[Card, ...]) -> ThrowResult:
+        s = self.s
+        if not cards:
+            raise IllegalPlay("empty_play")
+        _require_held(s.hands[seat], cards)
+        trump = s.trump
+        assert trump is not None
+        try:
+            suit_of(cards, trump.table)
+        except MixedSuitError:
+            raise IllegalPlay("lead_mixed") from None
+        others = [s.hands[o] for o in self._other_seats(seat)]
+        return throw_check(cards, others, trump)
+
+    def _track_friend(self, seat: int, played: tuple[Card, ...]) -> None:
+        s = self.s
+        if s.friend_card is None or s.friend_revealed:
+            return
+        copies = played.count(s.friend_card)
+        if not copies:
+            return
+        if self.rules.friend_rule == "holder":
+            if seat == s.friend:
+                s.friend_revealed = True
+                self.events.append(Event("friend_revealed", seat))
+        else:
+            assert s.friend_nth is not None
+            if nth_played_friend(s.copies_played, copies, s.friend_nth):
+                s.friend_revealed = True
+                if seat == s.declarer:
+                    self.events.append(Event("friend_revealed", None, (), {"alone": True}))
+                else:
+                    s.friend = seat
+                    self.events.append(Event("friend_revealed", seat))
+        s.copies_played += copies
+
+    def _finish_trick(self) -> None:
+        s = self.s
+        trump = s.trump
+        assert trump is not None
+        w = winner_index([cards for _, cards in s.current], trump.table)
+        winner = s.current[w][0]
+        points = sum(POINTS[c] for _, cards in s.current for c in cards)
+        trick = Trick(s.leader, tuple(s.current), winner, points)  # type: ignore[arg-type]
+        s.tricks.append(trick)
+        s.captured[winner] += points
+        s.current = []
+        self.events.append(Event("trick", winner, (), {"points": points,
+                                                       "number": len(s.tricks)}))
+        if not s.hands[winner]:
+            self._score(trick)
+        else:
+            s.leader = s.turn = winner
+
+    def _score(self, last: Trick) -> None:
+        s = self.s
+        rules = self.rules
+        trump = s.trump
+        assert trump is not None and s.declarer is not None
+        declarer, friend = s.declarer, (s.friend if s.friend != s.declarer else None)
+        side = {declarer} if friend is None else {declarer, friend}
+        trick_points = sum(p for seat, p in enumerate(s.captured) if seat not in side)
+        kitty_points = sum(POINTS[c] for c in s.kitty)
+        multiplier, bonus = None, 0
+        if last.winner not in side:
+            winning = dict(last.plays)[last.winner]
+            multiplier = kitty_multiplier(winning, trump, rules.kitty_multiplier)
+            bonus = kitty_points * multiplier
+        p = trick_points + bonus
+        who, up = level_change(p, rules.decks)
+        winners = side if who == "declarer" else (
+            set(range(rules.players)) - side if who == "defenders" else set())
+        after = tuple(raise_level(lv, up) if seat in winners else lv
+                      for seat, lv in enumerate(self.levels))
+        score = tuple(score_points(after, s.failed))
+        declarer_won = p < 2 * rules.step
+        if declarer_won:
+            next_declarer = declarer if friend is None else friend
+        else:
+            next_declarer = next(seat for seat in self._other_seats(declarer) if seat not in side)
+        result = HandResult(
+            declarer=declarer, friend=friend, trump=trump, kitty=tuple(s.kitty),
+            trick_points=trick_points, kitty_points=kitty_points, kitty_multiplier=multiplier,
+            kitty_bonus=bonus, defender_points=p, side=who, levels_up=up,
+            levels_before=self.levels, levels_after=after, failed_throws=tuple(s.failed),
+            score=score, next_declarer=next_declarer,
+            match_won=declarer_won and self.levels[declarer] == 14)
+        s.result = result
+        s.phase, s.turn = FINISHED, None
+        self.events.append(Event("hand_end", None, tuple(s.kitty), {
+            "defender_points": p, "kitty_multiplier": multiplier, "kitty_bonus": bonus,
+            "side": who, "levels_up": up}))
+
+    # ---------------------------------------------------------- legal actions
+    def legal_actions(self) -> Iterator[Action]:
+        """Every legal action for the seat to act, lazily (burying and leading are huge sets)."""
+        s = self.s
+        seat = s.turn
+        if seat is None:
+            return
+        hand = s.hands[seat]
+        if s.phase == BIDDING:
+            yield Pass(seat)
+            for cards in bid_options(hand, self.level, seat, s.standing, self.rules.decks):
+                yield Bid(seat, cards)
+        elif s.phase == BURYING:
+            for combo in _distinct_combinations(hand, self.rules.kitty):
+                yield Bury(seat, combo)
+        elif s.phase == CALLING:
+            nths = range(1, self.rules.decks + 1) if self.rules.friend_rule == "nth_played" else [None]
+            for kind in range(52):
+                for nth in nths:
+                    yield CallFriend(seat, Card(kind), nth)
+        elif s.phase == PLAYING:
+            trump = s.trump
+            assert trump is not None
+            if s.current:
+                for play in legal_follows(hand, s.current[0][1], trump):
+                    yield Play(seat, tuple(play))
+            else:
+                eff = trump.table.eff
+                for suit in sorted({eff[c] for c in hand}):
+                    cards = [c for c in hand if eff[c] == suit]
+                    for size in range(1, len(cards) + 1):
+                        for combo in _distinct_combinations(cards, size):
+                            yield Play(seat, combo)
+
+    def is_legal(self, action: Action) -> bool:
+        """True if `apply(action)` would succeed (checked on a copy-free dry run)."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> IllegalAction | None:
+        """The exception `apply(action)` would raise, or None; the state is not touched."""
+        s = self.s
+        if s.phase == FINISHED:
+            return WrongPhase("wrong_phase", phase=_phase_label(FINISHED))
+        if action.seat != s.turn:
+            return NotYourTurn("not_your_turn", turn=s.turn, seat=action.seat)
+        hand = s.hands[action.seat]
+        try:
+            if isinstance(action, Bid):
+                if s.phase != BIDDING:
+                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
+                return bid_error(hand, action.cards, self.level, action.seat, s.standing,
+                                 self.rules.decks)
+            if isinstance(action, Pass):
+                return None if s.phase == BIDDING else WrongPhase(
+                    "wrong_phase", phase=_phase_label(s.phase))
+            if isinstance(action, Bury):
+                if s.phase != BURYING:
+                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
+                if len(action.cards) != self.rules.kitty:
+                    raise IllegalBury("bury_count", n=self.rules.kitty, got=len(action.cards))
+                _require_held(hand, action.cards)
+                return None
+            if isinstance(action, CallFriend):
+                if s.phase != CALLING:
+                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
+                return friend_call_error(action.card, action.nth, self.rules.friend_rule,
+                                         self.rules.decks)
+            if isinstance(action, Play):
+                if s.phase != PLAYING:
+                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
+                if not s.current:
+                    self._check_lead(action.seat, tuple(action.cards))
+                    return None
+                assert s.trump is not None
+                return follow_error(hand, s.current[0][1], action.cards, s.trump)
+        except IllegalAction as err:
+            return err
+        return IllegalAction("unknown_action")
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A random legal action for the seat to act: the floor player, and fast."""
+        s = self.s
+        seat = s.turn
+        if seat is None:
+            raise WrongPhase("wrong_phase", phase=_phase_label(FINISHED))
+        hand = s.hands[seat]
+        if s.phase == BIDDING:
+            options = bid_options(hand, self.level, seat, s.standing, self.rules.decks)
+            if options and rng.random() < 0.5:
+                return Bid(seat, rng.choice(options))
+            return Pass(seat)
+        if s.phase == BURYING:
+            return Bury(seat, tuple(rng.sample(hand, self.rules.kitty)))
+        if s.phase == CALLING:
+            nth = rng.randint(1, self.rules.decks) if self.rules.friend_rule == "nth_played" else None
+            return CallFriend(seat, Card(rng.randrange(52)), nth)
+        trump = s.trump
+        assert trump is not None
+        if s.current:
+            return Play(seat, tuple(sample_follow(hand, s.current[0][1], trump, rng)))
+        return Play(seat, tuple(random_lead(hand, trump, rng)))
+
+    # ------------------------------------------------------------ observation
+    def observation(self, seat: int) -> Observation:
+        """Exactly what `seat` may know now."""
+        s = self.s
+        is_declarer = seat == s.declarer
+        return Observation(
+            seat=seat, phase=s.phase, turn=s.turn, rules=self.rules, levels=self.levels,
+            level=self.level, declarer=s.declarer, trump=s.trump,
+            hand=s.trump.sort(s.hands[seat]) if s.trump else sorted(s.hands[seat]),
+            hand_sizes=tuple(len(h) for h in s.hands), bids=list(s.bids),
+            standing_bid=s.standing,
+            kitty=s.kitty_taken if is_declarer else None,
+            buried=tuple(s.kitty) if is_declarer and s.phase in (CALLING, PLAYING) else None,
+            kitty_shown=s.kitty_shown, friend_card=s.friend_card, friend_nth=s.friend_nth,
+            friend=s.friend if s.friend_revealed else None, copies_played=s.copies_played,
+            tricks=list(s.tricks), current=list(s.current), leader=s.leader,
+            captured=tuple(s.captured), failed_throws=tuple(s.failed),
+            events=[e for e in self.events if e.visible_to(seat)],
+            result=s.result)
+
+    # ------------------------------------------------------------------ replay
+    @classmethod
+    def replay(cls, seed: int, actions: Sequence[Action], rules: RuleSet | None = None,
+               levels: Sequence[int] | None = None, declarer: int | None = None) -> Hand:
+        """Rebuild a hand from its seed and action list (raises if an action is illegal)."""
+        hand = cls(seed, rules, levels, declarer)
+        for action in actions:
+            hand.apply(action)
+        return hand
+
+    def summary(self) -> dict:
+        """A JSON-ready record of a finished hand (the `selfplay --json` format)."""
+        r = self.s.result
+        if r is None:
+            raise WrongPhase("wrong_phase", phase=_phase_label(self.s.phase))
+        return {
+            "declarer": r.declarer, "friend": r.friend,
+            "trump": {"level": r.trump.level, "suit": r.trump.suit},
+            "friend_card": str(self.s.friend_card) if self.s.friend_card is not None else None,
+            "kitty": [NAMES[c] for c in r.kitty],
+            "defender_points": r.defender_points, "trick_points": r.trick_points,
+            "kitty_points": r.kitty_points, "kitty_multiplier": r.kitty_multiplier,
+            "kitty_bonus": r.kitty_bonus, "side": r.side, "levels_up": r.levels_up,
+            "levels_before": list(r.levels_before), "levels_after": list(r.levels_after),
+            "score": list(r.score), "failed_throws": list(r.failed_throws),
+            "next_declarer": r.next_declarer, "match_won": r.match_won,
+            "tricks": [t.to_dict() for t in self.s.tricks],
+        }
+
+
+def _phase_label(phase: str) -> Localized:
+    return Localized(phase, PHASE_ZH[phase])
+
+
+def _require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        raise IllegalPlay("not_in_hand", cards=format_cards(sorted(missing.elements()), True))
+
+
+def _remove(hand: list[Card], cards: Sequence[int]) -> None:
+    for c in cards:
+        hand.remove(c)
+
+
+def _distinct_combinations(cards: Sequence[int], size: int) -> Iterator[tuple[Card, ...]]:
+    """Distinct multisets of `size` cards (copies of a card are interchangeable)."""
+    for combo in sub_multisets(counts_of(cards), size):
+        yield tuple(Card(c) for c in combo)
+
+
+def random_lead(hand: Sequence[int], trump: Trump, rng: random.Random) -> list[Card]:
+    """A random lead: mostly one kind's copies, sometimes the unit holding a random card, and
+    now and then a throw of a few of one suit's units."""
+    table = trump.table
+    pick = rng.choice(hand)
+    roll = rng.random()
+    if roll < 0.8:
+        return [Card(pick)] * rng.randint(1, hand.count(pick))
+    in_suit = [c for c in hand if table.eff[c] == table.eff[pick]]
+    units = decompose(in_suit, trump)
+    if roll < 0.93:
+        unit = next(u for u in units if pick in u.cards)
+        return list(unit.cards)
+    chosen = rng.sample(units, min(len(units), rng.randint(2, 3)))
+    return [c for u in chosen for c in u.cards]
+
+
+__all__ = ["Hand", "HandResult", "Observation", "Trick", "random_lead"]

@@ -34,7 +34,7 @@ from .errors import (
     WrongPhase,
 )
 from .follow import follow_error, is_legal_follow, legal_follows, sample_follow
-from .friend import holder_friend
+from .friend import friend_call_error, holder_friend, nth_played_friend
 from .hand import Hand, HandResult, Observation, Trick, random_lead
 from .match import Match
 from .scoring import kitty_multiplier, level_change, multiplier_candidates, score_points
@@ -56,7 +56,7 @@ __all__ = [
     "IllegalPlay", "Match", "MixedSuitError", "NotYourTurn", "Observation", "Pass", "Play",
     "RuleError", "RuleSet", "StandingBid", "ThrowResult", "Trick", "Trump", "Unit", "WrongPhase",
     "action_from_dict", "action_to_dict", "card_points", "decompose", "follow_error",
-    "format_cards", "holder_friend", "is_legal_follow", "is_tractor", "is_titanic",
+    "format_cards", "friend_call_error", "holder_friend", "nth_played_friend", "is_legal_follow", "is_tractor", "is_titanic",
     "kitty_multiplier", "legal_follows", "level_change", "make_play", "multiplier_candidates",
     "parse_card", "parse_cards", "random_lead", "sample_follow", "score_points", "throw_check",
     "trick_winner",

@@ -574,6 +574,53 @@ class Hand:
             events=[e for e in self.events if e.visible_to(seat)],
             result=s.result)
 
+    # ------------------------------------------------------- mid-hand positions
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[int]],
+                         kitty: Sequence[int] | None = None,
+                         friend: int | None = None) -> Hand:
+        """A playing-phase hand built from a seat's observation plus a guess of the hidden
+        cards (`hands[seat]` must be the observer's own; `kitty` the buried cards).
+
+        This is how AI search plays out a sampled deal. With the holder rule and the friend
+        not yet revealed, `friend=None` means: the first holder after the declarer at the
+        call, computed from `hands` plus the cards each seat has played since.
+        """
+        if obs.phase != PLAYING or obs.trump is None or obs.declarer is None:
+            raise WrongPhase("wrong_phase", phase=_phase_label(obs.phase))
+        if sorted(hands[obs.seat]) != sorted(obs.hand):
+            raise ValueError("hands[seat] must be the observer's own cards")
+        rules = obs.rules
+        kitty = list(kitty if kitty is not None else (obs.buried or ()))
+        if len(kitty) != rules.kitty:
+            raise ValueError(f"the kitty must hold {rules.kitty} cards")
+        friend_seat = obs.friend
+        if friend_seat is None and obs.friend_card is not None and rules.friend_rule == "holder":
+            if friend is None:
+                at_call = [list(h) for h in hands]
+                for trick_plays in [t.plays for t in obs.tricks] + [tuple(obs.current)]:
+                    for seat, cards in trick_plays:
+                        at_call[seat].extend(cards)
+                friend = holder_friend(at_call, obs.declarer, obs.friend_card)
+            friend_seat = friend
+        hand = cls.__new__(cls)
+        hand.rules, hand.seed, hand.levels = rules, None, obs.levels
+        hand.first_hand, hand.level = False, obs.level
+        hand._rng = random.Random(0)
+        hand.actions, hand.events = [], []
+        n = rules.players
+        turn = obs.turn if obs.turn is not None else obs.leader
+        hand.s = _State(
+            hands=[[Card(c) for c in h] for h in hands], kitty=[Card(c) for c in kitty],
+            phase=PLAYING, turn=turn, declarer=obs.declarer, trump=obs.trump,
+            friend_card=obs.friend_card, friend_nth=obs.friend_nth, friend=friend_seat,
+            friend_revealed=obs.friend is not None, copies_played=obs.copies_played,
+            tricks=list(obs.tricks), current=list(obs.current), leader=obs.leader,
+            captured=list(obs.captured), failed=list(obs.failed_throws))
+        if len(hand.s.hands) != n:
+            raise ValueError(f"need {n} hands")
+        return hand
+
     # ------------------------------------------------------------------ replay
     @classmethod
     def replay(cls, seed: int, actions: Sequence[Action], rules: RuleSet | None = None,

@@ -8,7 +8,8 @@ from .cards import Card
 from .errors import IllegalFriendCall
 
 
-def friend_call_error(card: int, nth: int | None, rule: str, decks: int) -> IllegalFriendCall | None:
+def friend_call_error(card: int, nth: int | None, rule: str,
+                      decks: int) -> IllegalFriendCall | None:
     """Why this call is not allowed under `rule`, or None."""
     if Card(card).is_joker:
         return IllegalFriendCall("friend_joker")

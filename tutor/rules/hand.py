@@ -9,13 +9,13 @@ function of (seed, rules, levels, declarer, actions): `Hand.replay` rebuilds it 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from collections import Counter
 
 from .actions import Action, Bid, Bury, CallFriend, Event, Pass, Play
 from .bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
-from .cards import NAMES, POINTS, Card, format_cards, shuffled_deck
+from .cards import NAMES, POINTS, Card, format_cards, parse_card, parse_cards, shuffled_deck
 from .config import RuleSet
 from .errors import IllegalAction, IllegalBury, IllegalPlay, Localized, NotYourTurn, WrongPhase
 from .follow import follow_error, legal_follows, sample_follow
@@ -26,7 +26,8 @@ from .trick import winner_index
 from .trump import Trump
 from .units import MixedSuitError, counts_of, decompose, sub_multisets, suit_of
 
-BIDDING, BURYING, CALLING, PLAYING, FINISHED = "bidding", "burying", "calling", "playing", "finished"
+BIDDING, BURYING, CALLING, PLAYING = "bidding", "burying", "calling", "playing"
+FINISHED = "finished"
 PHASE_ZH = {BIDDING: "亮主", BURYING: "扣底", CALLING: "叫朋友", PLAYING: "出牌", FINISHED: "结束"}
 
 
@@ -40,7 +41,8 @@ class Trick:
     points: int
 
     def to_dict(self) -> dict:
-        return {"leader": self.leader, "plays": [[str(c) for c in cards] for _, cards in self.plays],
+        return {"leader": self.leader,
+                "plays": [[str(c) for c in cards] for _, cards in self.plays],
                 "winner": self.winner, "points": self.points}
 
 
@@ -468,7 +470,8 @@ class Hand:
             for combo in _distinct_combinations(hand, self.rules.kitty):
                 yield Bury(seat, combo)
         elif s.phase == CALLING:
-            nths = range(1, self.rules.decks + 1) if self.rules.friend_rule == "nth_played" else [None]
+            nth_rule = self.rules.friend_rule == "nth_played"
+            nths = range(1, self.rules.decks + 1) if nth_rule else [None]
             for kind in range(52):
                 for nth in nths:
                     yield CallFriend(seat, Card(kind), nth)
@@ -546,7 +549,8 @@ class Hand:
         if s.phase == BURYING:
             return Bury(seat, tuple(rng.sample(hand, self.rules.kitty)))
         if s.phase == CALLING:
-            nth = rng.randint(1, self.rules.decks) if self.rules.friend_rule == "nth_played" else None
+            nth_rule = self.rules.friend_rule == "nth_played"
+            nth = rng.randint(1, self.rules.decks) if nth_rule else None
             return CallFriend(seat, Card(rng.randrange(52)), nth)
         trump = s.trump
         assert trump is not None
@@ -603,22 +607,60 @@ class Hand:
                         at_call[seat].extend(cards)
                 friend = holder_friend(at_call, obs.declarer, obs.friend_card)
             friend_seat = friend
+        return cls._in_play(
+            rules, obs.levels, hands, kitty, obs.trump, obs.declarer,
+            _State(hands=[], kitty=[], phase=PLAYING,
+                   turn=obs.turn if obs.turn is not None else obs.leader,
+                   friend_card=obs.friend_card, friend_nth=obs.friend_nth, friend=friend_seat,
+                   friend_revealed=obs.friend is not None, copies_played=obs.copies_played,
+                   tricks=list(obs.tricks), current=list(obs.current), leader=obs.leader,
+                   captured=list(obs.captured), failed=list(obs.failed_throws)))
+
+    @classmethod
+    def position(cls, hands: Sequence[Sequence[int] | str], trump: Trump, declarer: int,
+                 kitty: Sequence[int] | str = (), leader: int | None = None,
+                 levels: Sequence[int] | None = None, rules: RuleSet | None = None,
+                 friend_card: int | str | None = None, friend_nth: int | None = None) -> Hand:
+        """A playing-phase hand at the start of a trick, from chosen cards (hands may be short,
+        but all of one size). For lessons, puzzles and tests; the friend follows the rule."""
+        rules = rules or RuleSet()
+        hands = [parse_cards(h) for h in hands]
+        if len({len(h) for h in hands}) != 1 or not hands[0]:
+            raise ValueError("every hand must hold the same, non-zero number of cards")
+        kitty = parse_cards(kitty)
+        levels = tuple(levels) if levels is not None else (trump.level_value,) * rules.players
+        leader = declarer if leader is None else leader
+        call = parse_card(friend_card) if isinstance(friend_card, str) else friend_card
+        friend = None
+        if call is not None:
+            err = friend_call_error(call, friend_nth, rules.friend_rule, rules.decks)
+            if err is not None:
+                raise err
+            if rules.friend_rule == "holder":
+                friend = holder_friend(hands, declarer, call)
+        n = rules.players
+        return cls._in_play(
+            rules, levels, hands, kitty, trump, declarer,
+            _State(hands=[], kitty=[], phase=PLAYING, turn=leader,
+                   friend_card=None if call is None else Card(call), friend_nth=friend_nth,
+                   friend=friend, leader=leader, captured=[0] * n, failed=[0] * n))
+
+    @classmethod
+    def _in_play(cls, rules: RuleSet, levels: Sequence[int], hands: Sequence[Sequence[int]],
+                 kitty: Sequence[int], trump: Trump, declarer: int, state: _State) -> Hand:
+        if len(hands) != rules.players:
+            raise ValueError(f"need {rules.players} hands")
+        if len(levels) != rules.players:
+            raise ValueError(f"need {rules.players} levels")
         hand = cls.__new__(cls)
-        hand.rules, hand.seed, hand.levels = rules, None, obs.levels
-        hand.first_hand, hand.level = False, obs.level
+        hand.rules, hand.seed, hand.levels = rules, None, tuple(levels)
+        hand.first_hand, hand.level = False, trump.level
         hand._rng = random.Random(0)
         hand.actions, hand.events = [], []
-        n = rules.players
-        turn = obs.turn if obs.turn is not None else obs.leader
-        hand.s = _State(
-            hands=[[Card(c) for c in h] for h in hands], kitty=[Card(c) for c in kitty],
-            phase=PLAYING, turn=turn, declarer=obs.declarer, trump=obs.trump,
-            friend_card=obs.friend_card, friend_nth=obs.friend_nth, friend=friend_seat,
-            friend_revealed=obs.friend is not None, copies_played=obs.copies_played,
-            tricks=list(obs.tricks), current=list(obs.current), leader=obs.leader,
-            captured=list(obs.captured), failed=list(obs.failed_throws))
-        if len(hand.s.hands) != n:
-            raise ValueError(f"need {n} hands")
+        state.hands = [[Card(c) for c in h] for h in hands]
+        state.kitty = [Card(c) for c in kitty]
+        state.trump, state.declarer = trump, declarer
+        hand.s = state
         return hand
 
     # ------------------------------------------------------------------ replay

@@ -9,7 +9,7 @@ suit are adjacent exactly when their positions differ by one. In trump the chain
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from .cards import (
     BIG_JOKER,
@@ -67,7 +67,8 @@ class Trump:
             suit = str(suit).strip().upper()
             suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(suit, suit)
             if suit not in SUITS:
-                raise CardError(f"'{self.suit}' is not a suit: use S, H, D, C (or None for no-trump)")
+                raise CardError(
+                    f"'{self.suit}' is not a suit: use S, H, D, C (or None for no-trump)")
         object.__setattr__(self, "level", level)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "table", _table(level, suit))
@@ -115,7 +116,7 @@ class Trump:
         return SUIT_SYMBOLS[SUITS[eff]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(level: str, suit: str | None) -> TrumpTable:
     level_index = RANKS.index(level)
     plain_ranks = [i for i in range(13) if i != level_index]  # rank indexes, low to high

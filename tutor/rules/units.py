@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import pairwise, product
 
 from .cards import Card, format_cards
 from .trump import TRUMP, Trump, TrumpTable
@@ -120,7 +120,7 @@ def _max_unit(cnt: Counts, pos: tuple[int, ...]) -> tuple[int, list[Shape]]:
             continue
         ps = sorted(by_pos)
         run, longest = 1, 1
-        for a, b in zip(ps, ps[1:], strict=False):
+        for a, b in pairwise(ps):
             run = run + 1 if b == a + 1 else 1
             longest = max(longest, run)
         for length in range(1, longest + 1):

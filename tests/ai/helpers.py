@@ -1,0 +1,35 @@
+"""Shared helpers for the AI tests: play seeded hands and stop at chosen points."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from tutor.rules import Hand, RuleSet
+
+
+def deal(seed: int, rules: RuleSet | None = None) -> Hand:
+    """An arena-style deal: all levels 2, declarer = seed % 5."""
+    return Hand(seed, rules or RuleSet(), (2,) * 5, seed % 5)
+
+
+def positions(seed: int, every: int = 7, rules: RuleSet | None = None) -> Iterator[Hand]:
+    """Play a hand with random legal actions and yield it at every `every`-th decision."""
+    hand = deal(seed, rules)
+    rng = random.Random(seed)
+    step = 0
+    while hand.phase != "finished":
+        if step % every == 0:
+            yield hand
+        hand.apply(hand.random_action(rng))
+        step += 1
+
+
+def play_out(hand: Hand, act: Callable[[Hand], object]) -> Hand:
+    """Drive a hand to the end with `act(hand) -> action`, checking legality first."""
+    while hand.phase != "finished":
+        action = act(hand)
+        err = hand.why_illegal(action)
+        assert err is None, f"illegal {action}: {err}"
+        hand.apply(action)
+    return hand

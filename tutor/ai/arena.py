@@ -1,0 +1,184 @@
+"""Duplicate-deal arena: how much better is player A than player B in the same seat?
+
+A *deal* is one seeded hand with every level at 2 and a fixed declarer (`seat = seed % 5`);
+bidding still sets the trump suit. Each deal is played once with five B players (the
+baseline) and once per seat with A in that seat and B elsewhere. A's advantage in a seat is
+its 积分 (and levels gained) minus B's in the same seat on the same deal. Players in a seat
+get the same seed in every replay, so the only difference is A.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+from tutor.rules import Hand, HandResult, RuleSet
+
+from .player import Player, make_player
+
+PLAYERS = 5
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The hand seed of deal `index` of an arena run with seed `seed`."""
+    return (seed * 1_000_003 + index * 7_919 + 17) % (2**31)
+
+
+def player_seed(hand_seed: int, seat: int) -> int:
+    """Seed of the player in `seat` for a deal: the same for A and B, in every replay."""
+    return (hand_seed * 31 + seat * 101 + 7) % (2**31)
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """How to build a player in a worker process: its kind and constructor options."""
+
+    kind: str
+    options: tuple[tuple[str, object], ...] = ()
+
+    def build(self, seed: int) -> Player:
+        return make_player(self.kind, seed=seed, **dict(self.options))
+
+    def __str__(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options)
+        return self.kind + (f"({opts})" if opts else "")
+
+
+def play_hand(hand_seed: int, players: Sequence[Player], rules: RuleSet | None = None) -> Hand:
+    """Play one deal to the end; every action must be legal (an illegal one raises)."""
+    hand = Hand(hand_seed, rules or RuleSet(), (2,) * PLAYERS, hand_seed % PLAYERS)
+    guard = 0
+    while hand.phase != "finished":
+        seat = hand.turn
+        assert seat is not None
+        hand.apply(players[seat].act(hand.observation(seat)))
+        guard += 1
+        if guard > 2000:
+            raise RuntimeError(f"deal {hand_seed} did not finish")
+    return hand
+
+
+@dataclass
+class SeatOutcome:
+    """A's result in one seat of one deal, next to B's in the same seat (the baseline)."""
+
+    seat: int
+    role: str  # A's role in its hand: "declarer", "friend" or "defender"
+    jifen: int  # A's 积分 minus B's, same seat, same deal
+    levels: int  # A's levels gained minus B's
+
+
+@dataclass
+class DealOutcome:
+    """One deal: the baseline hand and A's five replays."""
+
+    hand_seed: int
+    declarer: int
+    baseline_score: tuple[int, ...]
+    seats: list[SeatOutcome] = field(default_factory=list)
+
+    @property
+    def jifen(self) -> float:
+        return statistics.fmean(s.jifen for s in self.seats)
+
+    @property
+    def levels(self) -> float:
+        return statistics.fmean(s.levels for s in self.seats)
+
+
+def _role(result: HandResult, seat: int) -> str:
+    if seat == result.declarer:
+        return "declarer"
+    return "friend" if result.friend == seat else "defender"
+
+
+def play_deal(hand_seed: int, a: PlayerSpec, b: PlayerSpec) -> DealOutcome:
+    """The baseline (five B) and A in each seat; the per-seat advantages of A."""
+    seeds = [player_seed(hand_seed, s) for s in range(PLAYERS)]
+    base = play_hand(hand_seed, [b.build(seeds[s]) for s in range(PLAYERS)]).result
+    assert base is not None
+    out = DealOutcome(hand_seed, base.declarer, base.score)
+    for seat in range(PLAYERS):
+        players = [(a if s == seat else b).build(seeds[s]) for s in range(PLAYERS)]
+        res = play_hand(hand_seed, players).result
+        assert res is not None
+        out.seats.append(SeatOutcome(
+            seat, _role(res, seat), res.score[seat] - base.score[seat],
+            (res.levels_after[seat] - res.levels_before[seat])
+            - (base.levels_after[seat] - base.levels_before[seat])))
+    return out
+
+
+def mean_ci(values: Sequence[float]) -> dict:
+    """Mean with a normal-approximation 95% interval (n < 2: the interval is the mean)."""
+    n = len(values)
+    if n == 0:
+        return {"mean": None, "ci95": [None, None], "n": 0}
+    m = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)], "n": n}
+
+
+def summarize(deals: Sequence[DealOutcome], a: str = "A", b: str = "B") -> dict:
+    """Advantage of A per hand: overall over deals (each deal's mean over its five seats), and
+    by A's role in its hand (over deal-seats; the seats of one deal are not independent)."""
+    seats = [s for d in deals for s in d.seats]
+    by_role = {
+        "declarer": [s for s in seats if s.role == "declarer"],
+        "declarer_side": [s for s in seats if s.role in ("declarer", "friend")],
+        "defender": [s for s in seats if s.role == "defender"],
+    }
+    return {
+        "a": a, "b": b, "deals": len(deals), "hands": len(deals) * (PLAYERS + 1),
+        "jifen_advantage": mean_ci([d.jifen for d in deals]),
+        "level_advantage": mean_ci([d.levels for d in deals]),
+        "by_role": {role: {"jifen_advantage": mean_ci([s.jifen for s in xs]),
+                           "level_advantage": mean_ci([s.levels for s in xs])}
+                    for role, xs in by_role.items()},
+    }
+
+
+def _job(args: tuple[int, PlayerSpec, PlayerSpec]) -> DealOutcome:
+    return play_deal(*args)
+
+
+def run_arena(a: PlayerSpec, b: PlayerSpec, deals: int, seed: int = 0, workers: int = 2,
+              progress: Callable[[int, int, list[DealOutcome]], None] | None = None,
+              ) -> list[DealOutcome]:
+    """Play `deals` duplicate deals, in `workers` processes (1: in this process)."""
+    jobs = [(deal_seed(seed, i), a, b) for i in range(deals)]
+    done: list[DealOutcome] = []
+    if workers <= 1:
+        for job in jobs:
+            done.append(_job(job))
+            if progress:
+                progress(len(done), deals, done)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_job, job) for job in jobs]
+            for fut in as_completed(futures):
+                done.append(fut.result())
+                if progress:
+                    progress(len(done), deals, done)
+    order = {job[0]: i for i, job in enumerate(jobs)}
+    done.sort(key=lambda d: order[d.hand_seed])
+    return done
+
+
+def stderr_progress(start: float | None = None) -> Callable[[int, int, list[DealOutcome]], None]:
+    """A progress printer for long runs: deals done, running mean, elapsed time and ETA."""
+    t0 = time.monotonic() if start is None else start
+
+    def show(k: int, total: int, done: list[DealOutcome]) -> None:
+        el = time.monotonic() - t0
+        eta = el / k * (total - k)
+        mean = statistics.fmean(d.jifen for d in done)
+        print(f"\r[arena] {k}/{total} deals  积分 adv {mean:+.3f}  {el:6.0f}s  eta {eta:5.0f}s",
+              end="\n" if k == total else "", file=sys.stderr, flush=True)
+
+    return show

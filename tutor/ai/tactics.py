@@ -1,0 +1,447 @@
+"""Card-play tactics: score candidate leads and follows from one seat's knowledge.
+
+Shared by the heuristic player (knowledge from `Memory`) and the search playouts (knowledge
+from a sampled deal). Values are in card points for my side, minus what the cards spent
+would be worth later (trumps, boss cards, broken pairs).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from tutor.rules import (
+    Card,
+    Trump,
+    decompose,
+    follow_error,
+    kitty_multiplier,
+    legal_follows,
+    sample_follow,
+    trick_winner,
+)
+
+TRUMP = 4
+POINTS = tuple(Card(k).points for k in range(54))
+
+
+@dataclass
+class Context:
+    """One seat's view for choosing a play: its cards, the trick, and what it believes."""
+
+    seat: int
+    hand: list[int]
+    trump: Trump
+    current: list[tuple[int, tuple[int, ...]]]
+    ally: list[float]  # probability each seat is on my side (mine: 1)
+    pool: list[int]  # copies of each kind the other seats may hold
+    voids: list[set[int]]  # effective suits each seat is known to be void in
+    hidden: list[int]  # cards each other seat holds
+    players: int = 5
+    defending: float = 0.5  # probability my side is the defending side
+    kitty_points: float = 0.0  # (expected) card points in the kitty
+    fast: bool = False  # fewer candidates: for playouts
+    _kv: dict[int, float] = field(default_factory=dict, repr=False)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A chosen play and why: `reason` is a key into explain's texts, `info` its details."""
+
+    cards: tuple[Card, ...]
+    reason: str
+    info: dict = field(default_factory=dict)
+    value: float = 0.0
+
+
+@lru_cache(maxsize=64)
+def _kinds_by_suit(table) -> tuple[tuple[int, ...], ...]:
+    out: list[list[int]] = [[] for _ in range(5)]
+    for k in range(54):
+        out[table.eff[k]].append(k)
+    return tuple(tuple(x) for x in out)
+
+
+def higher_exists(pool: Sequence[int], trump: Trump, suit: int, width: int, length: int,
+                  top: int) -> bool:
+    """Could the pooled cards form a unit of this shape in `suit` ranking above `top`?"""
+    table = trump.table
+    pos = table.pos
+    have = {pos[k] for k in _kinds_by_suit(table)[suit] if pool[k] >= width}
+    return any(p > top and all(p - i in have for i in range(1, length)) for p in have)
+
+
+def is_boss(cards: Sequence[int], pool: Sequence[int], trump: Trump) -> bool:
+    """No unit the others may hold beats any unit of these cards (same suit, trumping aside)."""
+    for u in decompose(cards, trump):
+        if higher_exists(pool, trump, u.suit, u.width, u.length, u.top):
+            return False
+    return True
+
+
+def keep_value(card: int, ctx: Context) -> float:
+    """What keeping this card is worth later: trumps and boss cards most."""
+    v = ctx._kv.get(card)
+    if v is None:
+        table = ctx.trump.table
+        suit, p = table.eff[card], table.pos[card]
+        v = 2.0 + 0.5 * p if suit == TRUMP else 0.25 * p
+        if not higher_exists(ctx.pool, ctx.trump, suit, 1, 1, p):
+            v += 3.0
+        ctx._kv[card] = v
+    return v
+
+
+def play_cost(play: Sequence[int], ctx: Context) -> float:
+    """Keep-values of the cards spent plus a penalty for each pair broken."""
+    cost = sum(keep_value(c, ctx) for c in play)
+    held = Counter(ctx.hand)
+    pos = ctx.trump.table.pos
+    for k, used in Counter(play).items():
+        h = held[k]
+        if h >= 2 and h - used == 1:
+            cost += 1.5 + 0.2 * pos[k]
+    return cost
+
+
+def p_void(ctx: Context, seat: int, suit: int) -> float:
+    """Chance that `seat` holds no card of `suit` (known voids, else from the unseen counts)."""
+    if suit in ctx.voids[seat]:
+        return 1.0
+    total = sum(ctx.pool)
+    if not total:
+        return 1.0
+    in_suit = sum(ctx.pool[k] for k in _kinds_by_suit(ctx.trump.table)[suit])
+    return (1.0 - in_suit / total) ** max(1, ctx.hidden[seat])
+
+
+def _relation(ctx: Context, a: int, b: int) -> float:
+    """Probability that seats a and b are on the same side, from my beliefs."""
+    if a == b:
+        return 1.0
+    pa, pb = ctx.ally[a], ctx.ally[b]
+    return pa * pb + (1 - pa) * (1 - pb)
+
+
+def _later_seats(ctx: Context) -> list[int]:
+    n = ctx.players
+    done = len(ctx.current) + 1
+    return [(ctx.seat + i) % n for i in range(1, n - done + 1)]
+
+
+def _threat(ctx: Context, seat: int, play: Sequence[int], lead_suit: int, multi: bool) -> float:
+    """Chance that `seat` can beat `play` (the winning play so far)."""
+    table = ctx.trump.table
+    units = decompose(play, ctx.trump)
+    u = units[0]
+    suit = u.suit
+    beat = 0.0
+    if suit not in ctx.voids[seat] and higher_exists(ctx.pool, ctx.trump, suit, u.width,
+                                                      u.length, u.top):
+        beat = 0.45
+    if suit != TRUMP and suit == lead_suit:
+        ruff = p_void(ctx, seat, suit) * (1.0 - p_void(ctx, seat, TRUMP))
+        beat = 1 - (1 - beat) * (1 - ruff * (0.9 if u.width == 1 else 0.4 / u.length))
+    del table
+    return beat * (0.3 if multi else 1.0)
+
+
+def hold_prob(ctx: Context, play: Sequence[int], winner: int, later: list[int],
+              lead_suit: int, multi: bool) -> float:
+    """Chance the winning play survives the players still to play (its side's players aside)."""
+    p = 1.0
+    for s in later:
+        opp = 1.0 - _relation(ctx, winner, s)
+        if opp > 0.01:
+            p *= 1.0 - opp * _threat(ctx, s, play, lead_suit, multi)
+    return p
+
+
+def _kitty_term(ctx: Context, winner_ally: float, play: Sequence[int]) -> float:
+    """Value to me of the kitty bonus if this play wins the last trick."""
+    if ctx.kitty_points <= 0:
+        return 0.0
+    bonus = ctx.kitty_points * kitty_multiplier(play, ctx.trump)
+    return bonus * (winner_ally * ctx.defending - (1 - winner_ally) * (1 - ctx.defending))
+
+
+# ------------------------------------------------------------------------------- following
+def follow_candidates(ctx: Context) -> list[tuple[int, ...]]:
+    """A small set of legal follows worth considering (all of them when there are few)."""
+    trump = ctx.trump
+    eff = trump.table.eff
+    lead = ctx.current[0][1]
+    n = len(lead)
+    suit = eff[lead[0]]
+    hand = ctx.hand
+    in_suit = [c for c in hand if eff[c] == suit]
+    if len(in_suit) <= n:
+        k = n - len(in_suit)
+        if k == 0:
+            return [tuple(in_suit)]
+        others = [c for c in hand if eff[c] != suit]
+        cands = []
+        dump = sorted(others, key=lambda c: keep_value(c, ctx) + 0.6 * POINTS[c])
+        cands.append(tuple(in_suit + dump[:k]))
+        feed = sorted(others, key=lambda c: (-POINTS[c], keep_value(c, ctx)))
+        cands.append(tuple(in_suit + feed[:k]))
+        if not in_suit:
+            trumps = [c for c in others if eff[c] == TRUMP]
+            if len(trumps) >= n:
+                cands.extend(_trump_plays(trumps, lead, ctx))
+        return _dedupe(cands)
+    if n == 1:
+        return [(c,) for c in sorted(set(in_suit))]
+    if _multiset_count(Counter(in_suit), n) <= (40 if ctx.fast else 160):
+        return [tuple(p) for p in legal_follows(hand, lead, trump)]
+    return _sampled_follows(ctx, lead, in_suit)
+
+
+def _dedupe(cands: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    seen, out = set(), []
+    for c in cands:
+        key = tuple(sorted(c))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _multiset_count(counts: Counter, n: int) -> int:
+    ways = [1] + [0] * n
+    for m in counts.values():
+        new = [0] * (n + 1)
+        for total in range(n + 1):
+            if ways[total]:
+                for t in range(0, min(m, n - total) + 1):
+                    new[total + t] += ways[total]
+        ways = new
+    return ways[n]
+
+
+def _trump_plays(trumps: list[int], lead: Sequence[int], ctx: Context) -> list[tuple[int, ...]]:
+    """All-trump plays shaped like the lead: low and high versions."""
+    trump = ctx.trump
+    pos = trump.table.pos
+    n = len(lead)
+    counts = Counter(trumps)
+    if n == 1:
+        return [(k,) for k in counts]
+    if n == 2 and len(set(lead)) == 1:
+        return [(k, k) for k, m in counts.items() if m >= 2]
+    out = []
+    for high in (False, True):
+        left = Counter(counts)
+        play: list[int] = []
+        ok = True
+        for u in decompose(lead, trump):
+            if u.width == 1:
+                continue
+            chain = _find_chain(left, pos, u.width, u.length, high)
+            if chain is None:
+                ok = False
+                break
+            for k in chain:
+                left[k] -= u.width
+                play.extend([k] * u.width)
+        if not ok:
+            continue
+        rest = sorted(left.elements(), key=lambda c: pos[c])
+        play.extend(rest[: n - len(play)])
+        if len(play) == n:
+            out.append(tuple(play))
+    return out
+
+
+def _find_chain(counts: Counter, pos, width: int, length: int, high: bool) -> list[int] | None:
+    by_pos: dict[int, int] = {}
+    for k, m in counts.items():
+        if m >= width:
+            by_pos.setdefault(pos[k], k)
+    tops = sorted(by_pos, reverse=high)
+    for top in tops:
+        if all(top - i in by_pos for i in range(length)):
+            return [by_pos[top - i] for i in range(length)]
+    return None
+
+
+def _sampled_follows(ctx: Context, lead: Sequence[int], in_suit: list[int]):
+    """Too many follows to list: a few legal draws, each improved by legal card swaps."""
+    import random
+
+    trump = ctx.trump
+    draws = []
+    for i in range(2 if ctx.fast else 5):
+        draws.append(tuple(sample_follow(ctx.hand, lead, trump, random.Random(i))))
+    if ctx.fast:
+        return _dedupe(draws)
+    kinds = sorted(set(in_suit))
+    out = list(draws)
+    for draw in draws[:2]:
+        best = list(draw)
+        cheap = lambda p: play_cost(p, ctx) + 0.6 * sum(POINTS[c] for c in p)  # noqa: E731
+        best_v = cheap(best)
+        for i in range(len(best)):
+            for k in kinds:
+                if k == best[i]:
+                    continue
+                trial = [*best[:i], k, *best[i + 1:]]
+                if follow_error(ctx.hand, lead, trial, trump) is None:
+                    v = cheap(trial)
+                    if v < best_v:
+                        best, best_v = trial, v
+        out.append(tuple(best))
+    return _dedupe(out)
+
+
+def choose_follow(ctx: Context) -> Choice:
+    """The best-scoring follow to the current trick."""
+    trump = ctx.trump
+    eff = trump.table.eff
+    lead = ctx.current[0][1]
+    lead_suit = eff[lead[0]]
+    multi = len(decompose(lead, trump)) > 1
+    seats = [s for s, _ in ctx.current] + [ctx.seat]
+    plays = [c for _, c in ctx.current]
+    base_points = sum(POINTS[c] for p in plays for c in p)
+    later = _later_seats(ctx)
+    last_trick = len(ctx.hand) == len(lead)
+    later_ally = sum(ctx.ally[s] for s in later) / len(later) if later else 0.5
+    cands = follow_candidates(ctx)
+    best: Choice | None = None
+    before = trick_winner(plays, trump)
+    for play in cands:
+        wi = trick_winner([*plays, play], trump)
+        winner = seats[wi]
+        wplay = play if wi == len(plays) else plays[wi]
+        pts = base_points + sum(POINTS[c] for c in play)
+        hold = hold_prob(ctx, wplay, winner, later, lead_suit, multi)
+        a = ctx.ally[winner]
+        gain = pts * (hold * (2 * a - 1) + (1 - hold) * (2 * later_ally - 1))
+        if last_trick:
+            gain += hold * _kitty_term(ctx, a, wplay)
+        value = gain - play_cost(play, ctx)
+        if best is None or value > best.value:
+            best = Choice(tuple(Card(c) for c in play), "", {}, value)
+            best_meta = (wi, winner, pts, hold, a)
+    assert best is not None
+    wi, winner, pts, hold, a = best_meta
+    given = sum(POINTS[c] for c in best.cards)
+    info = {"points": pts, "winner": winner, "given": given}
+    if len(cands) == 1:
+        reason = "forced"
+    elif winner == ctx.seat:
+        trumped = lead_suit != TRUMP and eff[best.cards[0]] == TRUMP
+        reason = "ruff" if trumped else ("win_points" if pts else "win_cheap")
+        if last_trick and ctx.kitty_points and ctx.defending > 0.5:
+            reason = "win_last_trick"
+    elif a >= 0.5 and given > 0:
+        reason, info["partner_cards"] = "feed_partner", plays[before]
+    elif any(eff[c] == TRUMP for c in best.cards) is False and lead_suit != TRUMP and \
+            not any(eff[c] == lead_suit for c in ctx.hand):
+        reason = "save_trump"
+    else:
+        reason = "dump_low"
+    return Choice(best.cards, reason, info, best.value)
+
+
+# --------------------------------------------------------------------------------- leading
+def lead_candidates(ctx: Context) -> list[tuple[tuple[int, ...], str]]:
+    """Units of each suit, plus safe throws of the suit's unbeatable units."""
+    trump = ctx.trump
+    eff = trump.table.eff
+    by_suit: dict[int, list[int]] = {}
+    for c in ctx.hand:
+        by_suit.setdefault(eff[c], []).append(c)
+    out: list[tuple[tuple[int, ...], str]] = []
+    for suit, cards in by_suit.items():
+        units = decompose(cards, trump)
+        boss = [u for u in units if not higher_exists(ctx.pool, trump, suit, u.width,
+                                                          u.length, u.top)]
+        seen = set()
+        for u in units:
+            key = (u.width, u.length, u.top)
+            if key not in seen:
+                seen.add(key)
+                out.append((u.cards, "unit"))
+        if len(boss) >= 2:
+            out.append((tuple(c for u in boss for c in u.cards), "throw"))
+        if boss and len(boss) == len(units) - 1 and len(units) >= 2:
+            # every unit but the lowest single is boss: a throw that loses only that card
+            pass
+    return out
+
+
+def choose_lead(ctx: Context) -> Choice:
+    """The best-scoring lead."""
+    trump = ctx.trump
+    eff = trump.table.eff
+    others = [s for s in range(ctx.players) if s != ctx.seat]
+    suit_count = Counter(eff[c] for c in ctx.hand)
+    my_trumps = suit_count.get(TRUMP, 0)
+    total_pool = sum(ctx.pool)
+    pool_trumps = sum(ctx.pool[k] for k in _kinds_by_suit(trump.table)[TRUMP])
+    declarer_side = 1.0 - ctx.defending
+    best: Choice | None = None
+    for cards, kind in lead_candidates(ctx):
+        suit = eff[cards[0]]
+        n = len(cards)
+        units = decompose(cards, trump)
+        top = units[0]
+        boss = kind == "throw" or not any(
+            higher_exists(ctx.pool, trump, suit, u.width, u.length, u.top) for u in units)
+        own_pts = sum(POINTS[c] for c in cards)
+        p_lose = 0.0
+        for s in others:
+            opp = 1.0 - ctx.ally[s]
+            beat = 0.0 if boss else 0.55
+            if suit != TRUMP:
+                shape = 0.9 if top.width == 1 and len(units) == 1 else 0.35 / top.length
+                if kind == "throw":
+                    shape = 0.25
+                ruff = p_void(ctx, s, suit) * (1.0 - p_void(ctx, s, TRUMP)) * shape
+                beat = 1 - (1 - beat) * (1 - ruff)
+            p_lose = 1 - (1 - p_lose) * (1 - opp * beat)
+        pw = 1.0 - p_lose
+        expected = own_pts + 4 * n * (2.5 if total_pool else 0.0)
+        if len(ctx.hand) == n:  # the last trick: the kitty rides on it
+            expected += ctx.kitty_points * kitty_multiplier(cards, trump) * (
+                ctx.defending * 1.0 + declarer_side)
+        value = expected * (2 * pw - 1) - play_cost(cards, ctx) * (1 - pw) - 0.3 * n * (1 - pw)
+        reason = "lead_boss" if boss else "lead_low"
+        if kind == "throw":
+            value += 2.0 * len(units)
+            reason = "throw_safe"
+        elif boss and top.size > 1:
+            value += 1.5 * top.size
+        if suit == TRUMP:
+            share = my_trumps / (my_trumps + pool_trumps) if pool_trumps else 1.0
+            if declarer_side > 0.9 and share >= 0.3:
+                value += 4.0 if boss else 1.5
+                reason = "draw_trumps" if kind != "throw" else reason
+            elif not boss:
+                value -= 4.0
+        elif not boss and my_trumps and suit_count[suit] <= 2 and top.size == 1:
+            value += 3.0 - suit_count[suit]
+            reason = "lead_short"
+        if suit != TRUMP and not boss:
+            allies_ruff = sum(ctx.ally[s] * (1.0 if suit in ctx.voids[s] else 0.0)
+                              for s in others)
+            if allies_ruff >= 0.9:
+                value += 0.5 * expected + 3.0
+                reason = "lead_to_partner_ruff"
+        if len(ctx.hand) <= 6 and declarer_side > 0.9 and suit == TRUMP and boss:
+            value += 3.0
+            reason = "protect_kitty"
+        if best is None or value > best.value:
+            best = Choice(tuple(Card(c) for c in cards), reason,
+                          {"points": own_pts, "suit": suit}, value)
+    assert best is not None
+    return best
+
+
+def choose_play(ctx: Context) -> Choice:
+    """Lead or follow, whichever the trick needs."""
+    return choose_follow(ctx) if ctx.current else choose_lead(ctx)

@@ -37,7 +37,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"command '{argv[0]}' is not available yet", file=sys.stderr)
             return 2
         raise
-    return int(module.main(argv[1:]) or 0)
+    try:
+        return int(module.main(argv[1:]) or 0)
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ reach the same vector as the whole suit in hand: it kept as much of the shape as
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -27,6 +26,7 @@ from .units import (
     Counts,
     Shape,
     counts_of,
+    missing_cards,
     pair_kinds,
     remove_kinds,
     shape_of,
@@ -103,21 +103,22 @@ def follow_error(hand: Sequence[int], lead: Sequence[int], play: Sequence[int],
     n = len(lead)
     if len(play) != n:
         return IllegalPlay("wrong_count", n=n)
-    held = Counter(hand)
-    missing = Counter(play) - held
+    missing = missing_cards(hand, play)
     if missing:
-        return IllegalPlay("not_in_hand", cards=format_cards(sorted(missing.elements()), True))
-    suit = suit_of(lead, table)
+        return IllegalPlay("not_in_hand", cards=format_cards(sorted(missing), True))
     eff = table.eff
+    suit = eff[lead[0]] if n == 1 else suit_of(lead, table)
     in_suit = _split(hand, eff, suit)
     played = _split(play, eff, suit)
-    label = _suit_label(suit, trump)
     if len(in_suit) <= n:
         if len(played) != len(in_suit):
-            return IllegalPlay("must_follow_all", have=len(in_suit), suit=label)
+            return IllegalPlay("must_follow_all", have=len(in_suit), suit=_suit_label(suit, trump))
         return None
+    label = _suit_label(suit, trump)
     if len(played) != n:
         return IllegalPlay("must_follow_suit", have=len(in_suit), n=n, suit=label)
+    if n == 1:
+        return None
     comps = shape_of(lead, table)
     if comps[0][0] == 1:
         return None

@@ -9,7 +9,6 @@ function of (seed, rules, levels, declarer, actions): `Hand.replay` rebuilds it 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -24,7 +23,14 @@ from .scoring import LEVEL_NAMES, kitty_multiplier, level_change, raise_level, s
 from .throw import ThrowResult, throw_check
 from .trick import winner_index
 from .trump import Trump
-from .units import MixedSuitError, counts_of, decompose, sub_multisets, suit_of
+from .units import (
+    MixedSuitError,
+    counts_of,
+    decompose,
+    missing_cards,
+    sub_multisets,
+    suit_of,
+)
 
 BIDDING, BURYING, CALLING, PLAYING = "bidding", "burying", "calling", "playing"
 FINISHED = "finished"
@@ -698,9 +704,9 @@ def _phase_label(phase: str) -> Localized:
 
 
 def _require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
-    missing = Counter(cards) - Counter(hand)
+    missing = missing_cards(hand, cards)
     if missing:
-        raise IllegalPlay("not_in_hand", cards=format_cards(sorted(missing.elements()), True))
+        raise IllegalPlay("not_in_hand", cards=format_cards(sorted(missing), True))
 
 
 def _remove(hand: list[Card], cards: Sequence[int]) -> None:

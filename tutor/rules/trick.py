@@ -26,7 +26,7 @@ def winner_index(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
     for i in range(1, len(plays)):
         play = plays[i]
         s = eff[play[0]]
-        if any(eff[c] != s for c in play):
+        if len(play) > 1 and any(eff[c] != s for c in play):
             continue  # mixed plays never win
         if s == led:
             if best_trumped:

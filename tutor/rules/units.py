@@ -69,7 +69,20 @@ class Unit:
 
 def counts_of(cards: Iterable[int]) -> Counts:
     """The multiset of card kinds as sorted (kind, count) pairs."""
-    return tuple(sorted(Counter(cards).items()))
+    d: dict[int, int] = {}
+    for c in cards:
+        d[c] = d.get(c, 0) + 1
+    return tuple(sorted(d.items()))
+
+
+def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+    """The cards of `cards` that `hand` does not hold (copies counted), in order."""
+    if len(cards) == 1:
+        return [] if cards[0] in hand else list(cards)
+    out: list[int] = []
+    for c, n in Counter(cards).items():
+        out.extend([c] * (n - hand.count(c)))  # empty when the hand holds enough
+    return out
 
 
 def suit_of(cards: Sequence[int], table: TrumpTable) -> int:
@@ -187,7 +200,14 @@ def decompose(cards: Sequence[int], trump: Trump) -> list[Unit]:
 
 def shape_of(cards: Sequence[int], table: TrumpTable) -> tuple[Shape, ...]:
     """The lead's shape: its units' (width, length), largest first."""
-    raw = _decompose(counts_of(cards), table)
+    if len(cards) == 1:
+        return ((1, 1),)
+    return _shape(counts_of(cards), table)
+
+
+@lru_cache(maxsize=65536)
+def _shape(cnt: Counts, table: TrumpTable) -> tuple[Shape, ...]:
+    raw = _decompose(cnt, table)
     return tuple(sorted(((w, n) for w, n, _ in raw), key=lambda s: (s[0] * s[1], s[0]),
                         reverse=True))
 

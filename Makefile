@@ -18,13 +18,16 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-# Debian's Chromium for the browser tests; Playwright cannot download its own browser here.
+# Debian's Chromium for the browser tests (Playwright cannot download its own browser here),
+# and a CJK font so screenshots show the Chinese text instead of empty boxes.
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium fonts-wqy-microhei; \
 	  else \
-	    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (needed by the browser tests)"; exit 1; \
+	    echo "Run 'sudo apt-get install -y chromium fonts-wqy-microhei' (for the browser tests)"; \
+	    exit 1; \
 	  fi; \
 	fi
 

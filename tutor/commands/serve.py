@@ -1,0 +1,23 @@
+"""`python -m tutor serve [--port 5006]`: serve the app on this machine, fully offline."""
+
+from __future__ import annotations
+
+import argparse
+
+import panel as pn
+
+from tutor.ui.app import build_app
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutor serve")
+    parser.add_argument("--port", type=int, default=5006)
+    parser.add_argument("--address", default="localhost")
+    parser.add_argument("--show", action="store_true", help="open a browser tab")
+    args = parser.parse_args(argv)
+    print(f"找朋友 Tutor: http://{args.address}:{args.port}/", flush=True)
+    pn.serve({"/": build_app}, port=args.port, address=args.address, show=args.show,
+             title="找朋友 Tutor", websocket_origin=[f"{args.address}:{args.port}",
+                                                   f"localhost:{args.port}",
+                                                   f"127.0.0.1:{args.port}"])
+    return 0

@@ -1,0 +1,76 @@
+"""Cards drawn in HTML: red and black suits, distinct jokers, trumps and point cards marked.
+
+Pure string building (no widgets), so the same markup serves pages, lessons and notebooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from tutor.rules import Card, Trump
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED = {"H", "D"}
+
+CARD_CSS = """
+.zp-hand { display: flex; flex-wrap: wrap; gap: 10px 2px; align-items: flex-end; }
+.zp-group { display: flex; padding-right: 10px; }
+.zp-card { position: relative; width: 46px; height: 66px; margin-right: -14px;
+  border: 1px solid #777; border-radius: 6px; background: #fff; font-family: system-ui,
+  sans-serif; box-shadow: 1px 1px 2px rgba(0,0,0,.25); color: #1b1b1b; user-select: none; }
+.zp-card:last-child { margin-right: 0; }
+.zp-card.red { color: #c62828; }
+.zp-card.trump { border: 2px solid #d4a017; background: #fffbea; }
+.zp-card .rank { position: absolute; top: 2px; left: 4px; font-size: 15px; font-weight: 700;
+  line-height: 1; }
+.zp-card .suit { position: absolute; top: 18px; left: 4px; font-size: 15px; line-height: 1; }
+.zp-card .pip { position: absolute; bottom: 3px; right: 5px; font-size: 22px; line-height: 1; }
+.zp-card .pts { position: absolute; top: 36px; left: 5px; font-size: 10px; color: #1565c0; }
+.zp-card.joker .rank { writing-mode: vertical-rl; font-size: 11px; letter-spacing: 1px; }
+.zp-card.joker .pts { display: none; }
+.zp-card.joker.big { color: #c62828; }
+.zp-card.joker.small { color: #1b1b1b; }
+@media (max-width: 600px) { .zp-card { width: 38px; height: 56px; margin-right: -12px; }
+  .zp-card .pip { font-size: 18px; } }
+"""
+
+
+def card_html(card: Card, trump: Trump | None = None) -> str:
+    """One card as an HTML element with a readable label (title) for screen readers."""
+    classes = ["zp-card"]
+    if trump is not None and trump.is_trump(card):
+        classes.append("trump")
+    pts = '<span class="pts">●</span>' if card.points else ""
+    if card.is_joker:
+        big = card.rank == "BJ"
+        classes += ["joker", "big" if big else "small"]
+        label = "大王" if big else "小王"
+        body = f'<span class="rank">{"JOKER" if big else "joker"}</span>' \
+               f'<span class="pip">{"★" if big else "☆"}</span>'
+    else:
+        if card.suit in RED:
+            classes.append("red")
+        sym = SUIT_SYMBOL[card.suit]
+        label = f"{card.rank}{sym}"
+        body = (f'<span class="rank">{escape(card.rank)}</span><span class="suit">{sym}</span>'
+                f'<span class="pip">{sym}</span>')
+    return (f'<div class="{" ".join(classes)}" title="{label}" data-card="{card}" '
+            f'role="img" aria-label="{label}">{pts}{body}</div>')
+
+
+def hand_html(cards: Sequence[Card], trump: Trump | None = None) -> str:
+    """A hand sorted in trump order and grouped by effective suit (trumps first)."""
+    ordered = trump.sort(list(cards)) if trump is not None else sorted(cards)
+    groups: list[list[Card]] = []
+    last = None
+    for c in ordered:
+        key = trump.effective_suit(c) if trump is not None else c.suit
+        if key != last:
+            groups.append([])
+            last = key
+        groups[-1].append(c)
+    inner = "".join(
+        '<div class="zp-group">' + "".join(card_html(c, trump) for c in g) + "</div>"
+        for g in groups)
+    return f'<div class="zp-hand">{inner}</div>'

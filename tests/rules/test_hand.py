@@ -356,3 +356,15 @@ def test_match_ends_when_a_declarer_wins_at_ace():
     for seat, card in enumerate(["AS", "3H", "4H", "5H", "6H"]):
         play(h, seat, card)
     assert h.result.match_won and h.result.levels_after[0] == 14
+
+
+def test_kitty_multiplier_reads_the_winning_play_in_the_leads_shape():
+    # the declarer's pair + single stands (the third A♥ is buried); a defender's trump
+    # triple matches it as pair + single, so the multiplier is a pair's 4, not a triple's 6
+    hands = ["AH AH KH", "3S 3S 3S", "4C 5C 6C", "7D 8D 9D", "4D 5D 6D"]
+    h = Hand.position(hands, S2, declarer=0, kitty="AH 10D 3C 3C 4C 7C 8C")
+    for seat in range(5):
+        play(h, seat, hands[seat])
+    r = h.result
+    assert next(t for t in h.tricks).winner == 1
+    assert r.kitty_points == 10 and r.kitty_multiplier == 4 and r.kitty_bonus == 40

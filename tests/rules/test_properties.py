@@ -22,12 +22,15 @@ from tutor.rules import (
 )
 from tutor.rules.hand import PLAYING
 
-FULL_DECK = Counter(Card(k) for k in range(54) for _ in range(3))
+
+def full_deck(rules: RuleSet) -> Counter:
+    return Counter(Card(k) for k in range(54) for _ in range(rules.decks))
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32)
 rule_sets = st.sampled_from([
     RuleSet(), RuleSet(friend_rule="nth_played"), RuleSet(kitty_multiplier="max"),
+    RuleSet(decks=2, players=4),
 ])
 
 
@@ -44,16 +47,16 @@ def play_out(hand: Hand, rng: random.Random, check=None) -> Hand:
 @given(seed=seeds, rules=rule_sets)
 def test_every_card_dealt_and_played_once_and_points_add_up(seed, rules):
     h = play_out(Hand(seed, rules), random.Random(seed))
-    last_deal = [e for e in h.events if e.type == "deal"][-5:]
+    last_deal = [e for e in h.events if e.type == "deal"][-rules.players:]
     dealt = Counter(c for e in last_deal for c in e.cards)
     taken = next(e for e in h.events if e.type == "kitty_taken").cards
-    assert dealt + Counter(taken) == FULL_DECK
+    assert dealt + Counter(taken) == full_deck(rules)
     played = Counter(c for t in h.tricks for _, cards in t.plays for c in cards)
-    assert played + Counter(h.kitty) == FULL_DECK
+    assert played + Counter(h.kitty) == full_deck(rules)
     r = h.result
-    assert sum(t.points for t in h.tricks) + r.kitty_points == 300
+    assert sum(t.points for t in h.tricks) + r.kitty_points == rules.total_points
     assert r.defender_points == r.trick_points + r.kitty_bonus
-    assert all(len(h.cards_of(s)) == 0 for s in range(5))
+    assert all(len(h.cards_of(s)) == 0 for s in range(rules.players))
 
 
 @SETTINGS

@@ -237,3 +237,20 @@ def test_jifen_subtracts_failed_throws():
 def test_levels_stop_at_ace():
     assert raise_level(13, 3) == 14
     assert raise_level(14, 1) == 14
+
+
+# no-trump (suit=None): only jokers and level cards are trump -------------------------------
+def test_no_trump_engine_support():
+    nt = Trump("2", None)
+    assert nt.is_trump(C("2S")[0]) and nt.is_trump(C("SJ")[0])
+    assert not nt.is_trump(C("AS")[0])
+    assert trick_winner([C("2C"), C("2D"), C("2S")], nt) == 0  # level cards are all equal
+    assert trick_winner([C("2C"), C("SJ")], nt) == 1
+    assert is_tractor(C("2S 2S SJ SJ"), nt) and not is_tractor(C("2S 2S 2H 2H"), nt)
+
+
+def test_card_notation_round_trips_and_errors():
+    from tutor.rules import CardError
+    assert [str(c) for c in C("A♠ 10♥ TH 小王 大王 sj")] == ["AS", "10H", "10H", "SJ", "BJ", "SJ"]
+    with pytest.raises(CardError, match="'1X' is not a card"):
+        C("AS 1X")

@@ -433,7 +433,8 @@ class Hand:
         multiplier, bonus = None, 0
         if last.winner not in side:
             winning = dict(last.plays)[last.winner]
-            multiplier = kitty_multiplier(winning, trump, rules.kitty_multiplier)
+            multiplier = kitty_multiplier(winning, trump, rules.kitty_multiplier,
+                                          lead=last.plays[0][1])
             bonus = kitty_points * multiplier
         p = trick_points + bonus
         who, up = level_change(p, rules.decks)

@@ -12,9 +12,14 @@ LEVEL_NAMES = {v: r for r, v in RANK_VALUE.items()}  # 2..14 -> "2".."A"
 TOP_LEVEL = 14  # A
 
 
-def multiplier_candidates(winning_play: Sequence[int], trump: Trump) -> list[tuple[str, int]]:
-    """Every multiplier the winning play's units earn, in the rule's order of precedence."""
-    units = decompose(winning_play, trump)
+def multiplier_candidates(winning_play: Sequence[int], trump: Trump,
+                          lead: Sequence[int] | None = None) -> list[tuple[str, int]]:
+    """Every multiplier the winning play's units earn, in the rule's order of precedence.
+
+    A play wins only by matching the lead's shape, so with `lead` given the winning play is
+    read in that shape (a trump triple that beat a pair + single counts as pair + single).
+    """
+    units = decompose(lead if lead is not None else winning_play, trump)
     found: list[tuple[str, int]] = []
     titanics = [u.length for u in units if u.width == 3 and u.length > 1]
     if titanics:
@@ -30,13 +35,14 @@ def multiplier_candidates(winning_play: Sequence[int], trump: Trump) -> list[tup
     return found
 
 
-def kitty_multiplier(winning_play: Sequence[int], trump: Trump, rule: str = "first") -> int:
-    """Kitty multiplier (扣底) from the last trick's winning play.
+def kitty_multiplier(winning_play: Sequence[int], trump: Trump, rule: str = "first",
+                     lead: Sequence[int] | None = None) -> int:
+    """Kitty multiplier (扣底) from the last trick's winning play (in the `lead`'s shape).
 
     `first`: the first match of titanic 2·3^L, triple 6, tractor 2·2^L, pair 4, else 2;
     `max`: the largest of those the play contains.
     """
-    found = multiplier_candidates(winning_play, trump)
+    found = multiplier_candidates(winning_play, trump, lead)
     if rule == "first":
         return found[0][1]
     if rule == "max":

@@ -368,3 +368,17 @@ def test_kitty_multiplier_reads_the_winning_play_in_the_leads_shape():
     r = h.result
     assert next(t for t in h.tricks).winner == 1
     assert r.kitty_points == 10 and r.kitty_multiplier == 4 and r.kitty_bonus == 40
+
+
+def test_a_bid_in_a_later_hand_sets_only_the_suit():
+    seed = _seed_where(lambda h: _level_cards(h, 1, "5"))
+    h = Hand(seed, levels=[2, 2, 2, 5, 2], declarer=3)
+    assert h.level == "5" and h.turn == 3
+    h.apply(Pass(3))
+    h.apply(Pass(4))
+    h.apply(Pass(0))
+    suit = next(iter(_level_cards(h, 1, "5")))
+    h.apply(Bid(1, tuple(C(f"5{suit}"))))
+    for seat in (2, 3, 4, 0):
+        h.apply(Pass(seat))
+    assert h.declarer == 3 and h.trump == Trump("5", suit) and h.turn == 3

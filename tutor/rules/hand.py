@@ -273,7 +273,9 @@ class Hand:
         self.events.append(Event("pass", action.seat))
         n = self.rules.players
         if s.standing is not None and s.passes >= n - 1:
-            self._end_bidding(s.standing.suit, s.standing.seat)
+            # the first hand's winning bidder declares; later a bid only sets the suit
+            self._end_bidding(s.standing.suit,
+                              s.standing.seat if self.first_hand else s.declarer)
         elif s.standing is None and s.passes >= n:
             if self.first_hand:
                 self._redeal()

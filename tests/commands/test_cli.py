@@ -1,0 +1,52 @@
+"""The command line: selfplay's JSON records and the engine benchmark's output."""
+
+import itertools
+import json
+import subprocess
+import sys
+
+from tutor.__main__ import main
+
+KEYS = {"declarer", "friend", "trump", "kitty", "defender_points", "kitty_multiplier",
+        "kitty_bonus", "levels_before", "levels_after", "score", "failed_throws", "tricks"}
+
+
+def test_selfplay_json_prints_one_consistent_record_per_hand(capsys):
+    assert main(["selfplay", "--hands", "3", "--seed", "7", "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 3
+    records = [json.loads(line) for line in lines]
+    for rec in records:
+        assert rec.keys() >= KEYS
+        assert set(rec["trump"]) == {"level", "suit"}
+        assert len(rec["kitty"]) == 7
+        cards = sum(len(p) for t in rec["tricks"] for p in t["plays"])
+        assert cards == 155
+        trick_points = sum(t["points"] for t in rec["tricks"])
+        assert rec["defender_points"] == rec["trick_points"] + rec["kitty_bonus"]
+        assert trick_points + rec["kitty_points"] == 300
+        for t in rec["tricks"]:
+            assert {"leader", "plays", "winner", "points"} <= t.keys()
+    for before, after in itertools.pairwise(records):
+        assert after["levels_before"] == before["levels_after"]
+        assert after["declarer"] == before["next_declarer"]
+
+
+def test_selfplay_is_deterministic_for_a_seed(capsys):
+    main(["selfplay", "--hands", "2", "--seed", "3", "--json"])
+    first = capsys.readouterr().out
+    main(["selfplay", "--hands", "2", "--seed", "3", "--json"])
+    assert capsys.readouterr().out == first
+
+
+def test_bench_engine_json_reports_hands_per_second():
+    out = subprocess.run([sys.executable, "-m", "tutor", "bench", "engine", "--hands", "5",
+                          "--json"], capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    assert data["hands"] == 5 and data["hands_per_second"] > 0
+    assert data["legal_follow_check_us"] > 0 and data["throw_check_us"] > 0
+
+
+def test_unknown_command_is_a_usage_error(capsys):
+    assert main(["fly"]) == 2
+    assert "unknown command: fly" in capsys.readouterr().err

@@ -1,0 +1,106 @@
+"""`python -m tutor puzzles check|generate`: validate the puzzle bank, or generate puzzles."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tutor.puzzle import BANK_DIR, PuzzleFileError, load_file
+from tutor.puzzle.generate import GENERATORS, GenerateError, bank_text
+from tutor.puzzle.themes import TIER_NAMES
+
+FORBIDDEN_KEYS = {"answer", "solution", "expected", "explanation"}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m tutor puzzles",
+                                description="The puzzle bank: check it, or generate puzzles.")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="load, solve and check every puzzle file")
+    c.add_argument("files", nargs="*", type=Path, help="files to check (default: the bank)")
+    c.add_argument("--dir", type=Path, default=BANK_DIR, help="bank folder (default: puzzles/)")
+    g = sub.add_parser("generate", help="generate puzzles of one type")
+    g.add_argument("--type", required=True, choices=sorted(GENERATORS))
+    g.add_argument("--count", required=True, type=int)
+    g.add_argument("--seed", required=True, type=int)
+    g.add_argument("--tier", choices=sorted(TIER_NAMES), help="only this tier (1-3/easy-hard)")
+    g.add_argument("--out", type=Path, help="write this file (default: print)")
+    return p
+
+
+def _keys(obj: object) -> set[str]:
+    if isinstance(obj, dict):
+        return set(obj) | {k for v in obj.values() for k in _keys(v)}
+    if isinstance(obj, list):
+        return {k for v in obj for k in _keys(v)}
+    return set()
+
+
+def check(files: list[Path]) -> int:
+    """Load, solve and inspect every puzzle; print each problem and a summary; 0 if clean."""
+    problems: list[str] = []
+    ids: dict[str, str] = {}
+    counts: Counter[tuple[str, int]] = Counter()
+    if not files:
+        problems.append("no puzzle files found")
+    for path in files:
+        try:
+            puzzles = load_file(path)
+        except PuzzleFileError as exc:
+            problems.append(str(exc))
+            continue
+        for p in puzzles:
+            where = f"{p.file}: puzzle {p.id}"
+            if p.id in ids:
+                problems.append(f"{where}: field 'id': duplicate id (also in {ids[p.id]})")
+            ids[p.id] = p.file
+            try:
+                p.solve()
+                public = p.public()
+                json.dumps(public)
+            except Exception as exc:  # a puzzle the rules core cannot solve is a bank error
+                problems.append(f"{where}: cannot be solved: {type(exc).__name__}: {exc}")
+                continue
+            leaked = _keys(public) & FORBIDDEN_KEYS
+            if leaked:
+                problems.append(f"{where}: public form carries {sorted(leaked)}")
+            counts[(p.type, p.difficulty)] += 1
+    for line in problems:
+        print(line, file=sys.stderr)
+    types = sorted({t for t, _ in counts})
+    print(f"{'type':<12} {'easy':>5} {'medium':>7} {'hard':>5} {'total':>6}")
+    for t in types:
+        row = [counts[(t, d)] for d in (1, 2, 3)]
+        print(f"{t:<12} {row[0]:>5} {row[1]:>7} {row[2]:>5} {sum(row):>6}")
+    total = sum(counts.values())
+    print(f"{len(files)} files, {total} puzzles, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def main(argv: list[str]) -> int:
+    """Run `check` or `generate`; returns the exit status."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.command == "check":
+        files = args.files or sorted(Path(args.dir).glob("*.toml"))
+        return check(files)
+    if args.count < 1:
+        print("--count must be at least 1", file=sys.stderr)
+        return 2
+    tier = TIER_NAMES[args.tier] if args.tier else None
+    try:
+        text = bank_text(args.type, args.count, args.seed, tier)
+    except GenerateError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.count} {args.type} puzzles to {args.out}")
+    else:
+        sys.stdout.write(text)
+    return 0

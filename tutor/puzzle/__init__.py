@@ -1,0 +1,21 @@
+"""Puzzles (layer 2): a bank of positions whose answers the rules core computes.
+
+`load_bank()` reads `puzzles/*.toml`; `grade(puzzle, answer)` marks an answer and explains it
+in English and Chinese; `solve(puzzle)` gives the solution; `puzzle.public()` is the
+answer-free form for a browser. Ratings (Glicko-2) and the chooser live in `rating`/`chooser`.
+"""
+
+from __future__ import annotations
+
+from .errors import AnswerError, PuzzleFileError
+from .grade import grade, solve
+from .loader import BANK_DIR, load_bank, load_file
+from .model import Grade, Puzzle, Solution
+from .text import Text
+from .themes import THEMES, TIERS
+from .types import TYPES
+
+__all__ = [
+    "BANK_DIR", "THEMES", "TIERS", "TYPES", "AnswerError", "Grade", "Puzzle", "PuzzleFileError",
+    "Solution", "Text", "grade", "load_bank", "load_file", "solve",
+]

@@ -95,9 +95,10 @@ class Fields:
                    min_len: int = 0, max_len: int = 200) -> list[list[Card]]:
         value = self._get(name, list, Text("a list of card strings", "牌的列表"))
         if not min_items <= len(value) <= max_items:
-            raise self.error(name,
-                             f"must list {min_items} to {max_items} entries, not {len(value)}",
-                             f"应列出{min_items}到{max_items}项，而不是{len(value)}项")
+            span = str(min_items) if min_items == max_items else f"{min_items} to {max_items}"
+            span_zh = span.replace(" to ", "到")
+            raise self.error(name, f"must list {span} entries, not {len(value)}",
+                             f"应列出{span_zh}项，而不是{len(value)}项")
         out = []
         for i, item in enumerate(value):
             if not isinstance(item, str):

@@ -37,9 +37,9 @@ def generate(rng: random.Random) -> Candidate | None:
         return None  # keep most puzzles about a real bonus
     rule = "max" if rng.random() < 0.2 else "first"
     winning = plays[feat["winner"]]
-    found = multiplier_candidates(winning, trump)
-    first_vs_max = kitty_multiplier(winning, trump, "first") != kitty_multiplier(winning, trump,
-                                                                                 "max")
+    found = multiplier_candidates(winning, trump, lead=plays[0])
+    first_vs_max = kitty_multiplier(winning, trump, "first", plays[0]) != kitty_multiplier(
+        winning, trump, "max", plays[0])
     question = "multiplier" if not declarer_wins and rng.random() < 0.25 else "bonus"
     big = any(k in ("tractor", "titanic") for k, _ in found)
     score = (feat["winner"] != 0) + feat["trumped"] + (feat["takeovers"] >= 2) \

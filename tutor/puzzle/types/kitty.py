@@ -96,8 +96,9 @@ class KittyType(PuzzleType):
         plays, seats = pos["plays"], self._seats(p)
         idx = trick_winner(plays, trump)
         win_seat, winning = seats[idx], plays[idx]
-        mult = kitty_multiplier(winning, trump, pos["rule"])
-        found = multiplier_candidates(winning, trump)
+        # a play wins only in the lead's shape, so the rules core reads it in that shape
+        mult = kitty_multiplier(winning, trump, pos["rule"], lead=plays[0])
+        found = multiplier_candidates(winning, trump, lead=plays[0])
         kitty_pts = card_points(pos["kitty"])
         declarer_side = {pos["declarer"], pos["friend"]} - {None}
         defenders_win = win_seat not in declarer_side

@@ -1,9 +1,18 @@
-"""AI players for 找朋友: they see only an `Observation` and return a legal action."""
+"""AI players for 找朋友: they see only an `Observation` and return a legal action.
+
+Layer 1: imports only `tutor.rules`. `make_player("random"|"heuristic"|"search")` builds one;
+`suggest(obs)` gives a learner the recommended action with reasons in English and Chinese.
+"""
 
 from __future__ import annotations
 
+from .explain import Suggestion, suggest
 from .heuristic import HeuristicPlayer
 from .player import PLAYER_TYPES, Player, make_player
 from .random_player import RandomPlayer
+from .search import SearchPlayer
 
-__all__ = ["PLAYER_TYPES", "HeuristicPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "PLAYER_TYPES", "HeuristicPlayer", "Player", "RandomPlayer", "SearchPlayer", "Suggestion",
+    "make_player", "suggest",
+]

@@ -296,55 +296,85 @@ def _sampled_follows(ctx: Context, lead: Sequence[int], in_suit: list[int]):
     return _dedupe(out)
 
 
-def choose_follow(ctx: Context) -> Choice:
-    """The best-scoring follow to the current trick."""
+@dataclass
+class _FollowBase:
+    lead_suit: int
+    multi: bool
+    seats: list[int]
+    plays: list[tuple[int, ...]]
+    points: int
+    later: list[int]
+    last_trick: bool
+    later_ally: float
+    before: int
+
+
+def _follow_base(ctx: Context) -> _FollowBase:
+    trump = ctx.trump
+    lead = ctx.current[0][1]
+    plays = [c for _, c in ctx.current]
+    later = _later_seats(ctx)
+    return _FollowBase(
+        trump.table.eff[lead[0]], len(decompose(lead, trump)) > 1,
+        [s for s, _ in ctx.current] + [ctx.seat], plays,
+        sum(POINTS[c] for p in plays for c in p), later, len(ctx.hand) == len(lead),
+        sum(ctx.ally[s] for s in later) / len(later) if later else 0.5,
+        trick_winner(plays, trump))
+
+
+def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
+                  forced: bool = False) -> Choice:
     trump = ctx.trump
     eff = trump.table.eff
-    lead = ctx.current[0][1]
-    lead_suit = eff[lead[0]]
-    multi = len(decompose(lead, trump)) > 1
-    seats = [s for s, _ in ctx.current] + [ctx.seat]
-    plays = [c for _, c in ctx.current]
-    base_points = sum(POINTS[c] for p in plays for c in p)
-    later = _later_seats(ctx)
-    last_trick = len(ctx.hand) == len(lead)
-    later_ally = sum(ctx.ally[s] for s in later) / len(later) if later else 0.5
-    cands = follow_candidates(ctx)
-    best: Choice | None = None
-    before = trick_winner(plays, trump)
-    for play in cands:
-        wi = trick_winner([*plays, play], trump)
-        winner = seats[wi]
-        wplay = play if wi == len(plays) else plays[wi]
-        pts = base_points + sum(POINTS[c] for c in play)
-        hold = hold_prob(ctx, wplay, winner, later, lead_suit, multi)
-        a = ctx.ally[winner]
-        gain = pts * (hold * (2 * a - 1) + (1 - hold) * (2 * later_ally - 1))
-        if last_trick:
-            gain += hold * _kitty_term(ctx, a, wplay)
-        value = gain - play_cost(play, ctx)
-        if best is None or value > best.value:
-            best = Choice(tuple(Card(c) for c in play), "", {}, value)
-            best_meta = (wi, winner, pts, hold, a)
-    assert best is not None
-    wi, winner, pts, hold, a = best_meta
-    given = sum(POINTS[c] for c in best.cards)
+    plays = base.plays
+    wi = trick_winner([*plays, play], trump)
+    winner = base.seats[wi]
+    wplay = play if wi == len(plays) else plays[wi]
+    given = sum(POINTS[c] for c in play)
+    pts = base.points + given
+    hold = hold_prob(ctx, wplay, winner, base.later, base.lead_suit, base.multi)
+    a = ctx.ally[winner]
+    gain = pts * (hold * (2 * a - 1) + (1 - hold) * (2 * base.later_ally - 1))
+    if base.last_trick:
+        gain += hold * _kitty_term(ctx, a, wplay)
+    value = gain - play_cost(play, ctx)
     info = {"points": pts, "winner": winner, "given": given}
-    if len(cands) == 1:
+    if forced:
         reason = "forced"
     elif winner == ctx.seat:
-        trumped = lead_suit != TRUMP and eff[best.cards[0]] == TRUMP
+        trumped = base.lead_suit != TRUMP and eff[play[0]] == TRUMP
         reason = "ruff" if trumped else ("win_points" if pts else "win_cheap")
-        if last_trick and ctx.kitty_points and ctx.defending > 0.5:
+        if base.last_trick and ctx.kitty_points and ctx.defending > 0.5:
             reason = "win_last_trick"
     elif a >= 0.5 and given > 0:
-        reason, info["partner_cards"] = "feed_partner", plays[before]
-    elif any(eff[c] == TRUMP for c in best.cards) is False and lead_suit != TRUMP and \
-            not any(eff[c] == lead_suit for c in ctx.hand):
+        reason = "feed_partner"
+        info["partner_cards"] = plays[base.before]
+    elif base.lead_suit != TRUMP and not any(eff[c] == TRUMP for c in play) and \
+            not any(eff[c] == base.lead_suit for c in ctx.hand) and \
+            any(eff[c] == TRUMP for c in ctx.hand):
         reason = "save_trump"
     else:
         reason = "dump_low"
-    return Choice(best.cards, reason, info, best.value)
+    return Choice(tuple(Card(c) for c in play), reason, info, value)
+
+
+def score_follow(ctx: Context, play: Sequence[int]) -> Choice:
+    """One follow scored (with its reason), as `choose_follow` scores it."""
+    return _score_follow(ctx, _follow_base(ctx), play)
+
+
+def choose_follow(ctx: Context) -> Choice:
+    """The best-scoring follow to the current trick."""
+    base = _follow_base(ctx)
+    cands = follow_candidates(ctx)
+    forced = len(cands) == 1
+    best: Choice | None = None
+    for play in cands:
+        ch = _score_follow(ctx, base, play, forced)
+        if best is None or ch.value > best.value:
+            best = ch
+    assert best is not None
+    return best
 
 
 # --------------------------------------------------------------------------------- leading
@@ -374,70 +404,73 @@ def lead_candidates(ctx: Context) -> list[tuple[tuple[int, ...], str]]:
     return out
 
 
-def choose_lead(ctx: Context) -> Choice:
-    """The best-scoring lead."""
+def score_lead(ctx: Context, cards: Sequence[int], kind: str = "unit") -> Choice:
+    """One lead scored: chance to win the trick, points at stake, cards spent."""
     trump = ctx.trump
     eff = trump.table.eff
     others = [s for s in range(ctx.players) if s != ctx.seat]
     suit_count = Counter(eff[c] for c in ctx.hand)
     my_trumps = suit_count.get(TRUMP, 0)
-    total_pool = sum(ctx.pool)
     pool_trumps = sum(ctx.pool[k] for k in _kinds_by_suit(trump.table)[TRUMP])
     declarer_side = 1.0 - ctx.defending
+    suit = eff[cards[0]]
+    n = len(cards)
+    units = decompose(cards, trump)
+    top = units[0]
+    boss = kind == "throw" or not any(
+        higher_exists(ctx.pool, trump, suit, u.width, u.length, u.top) for u in units)
+    own_pts = sum(POINTS[c] for c in cards)
+    p_lose = 0.0
+    for s in others:
+        opp = 1.0 - ctx.ally[s]
+        beat = 0.0 if boss else 0.55
+        if suit != TRUMP:
+            shape = 0.9 if top.width == 1 and len(units) == 1 else 0.35 / top.length
+            if kind == "throw":
+                shape = 0.25
+            ruff = p_void(ctx, s, suit) * (1.0 - p_void(ctx, s, TRUMP)) * shape
+            beat = 1 - (1 - beat) * (1 - ruff)
+        p_lose = 1 - (1 - p_lose) * (1 - opp * beat)
+    pw = 1.0 - p_lose
+    expected = own_pts + 4 * n * 2.5
+    if len(ctx.hand) == n:  # the last trick: the kitty rides on it
+        expected += ctx.kitty_points * kitty_multiplier(cards, trump)
+    value = expected * (2 * pw - 1) - play_cost(cards, ctx) * (1 - pw) - 0.3 * n * (1 - pw)
+    reason = "lead_boss" if boss else "lead_low"
+    if kind == "throw":
+        value += 2.0 * len(units)
+        reason = "throw_safe"
+    elif boss and top.size > 1:
+        value += 1.5 * top.size
+    if suit == TRUMP:
+        share = my_trumps / (my_trumps + pool_trumps) if pool_trumps else 1.0
+        if declarer_side > 0.9 and share >= 0.3:
+            value += 4.0 if boss else 1.5
+            reason = "draw_trumps" if kind != "throw" else reason
+        elif not boss:
+            value -= 4.0
+    elif not boss and my_trumps and suit_count[suit] <= 2 and top.size == 1:
+        value += 3.0 - suit_count[suit]
+        reason = "lead_short"
+    if suit != TRUMP and not boss:
+        allies_ruff = sum(ctx.ally[s] * (1.0 if suit in ctx.voids[s] else 0.0) for s in others)
+        if allies_ruff >= 0.9:
+            value += 0.5 * expected + 3.0
+            reason = "lead_to_partner_ruff"
+    if len(ctx.hand) <= 6 and declarer_side > 0.9 and suit == TRUMP and boss:
+        value += 3.0
+        reason = "protect_kitty"
+    return Choice(tuple(Card(c) for c in cards), reason, {"points": own_pts, "suit": suit},
+                  value)
+
+
+def choose_lead(ctx: Context) -> Choice:
+    """The best-scoring lead."""
     best: Choice | None = None
     for cards, kind in lead_candidates(ctx):
-        suit = eff[cards[0]]
-        n = len(cards)
-        units = decompose(cards, trump)
-        top = units[0]
-        boss = kind == "throw" or not any(
-            higher_exists(ctx.pool, trump, suit, u.width, u.length, u.top) for u in units)
-        own_pts = sum(POINTS[c] for c in cards)
-        p_lose = 0.0
-        for s in others:
-            opp = 1.0 - ctx.ally[s]
-            beat = 0.0 if boss else 0.55
-            if suit != TRUMP:
-                shape = 0.9 if top.width == 1 and len(units) == 1 else 0.35 / top.length
-                if kind == "throw":
-                    shape = 0.25
-                ruff = p_void(ctx, s, suit) * (1.0 - p_void(ctx, s, TRUMP)) * shape
-                beat = 1 - (1 - beat) * (1 - ruff)
-            p_lose = 1 - (1 - p_lose) * (1 - opp * beat)
-        pw = 1.0 - p_lose
-        expected = own_pts + 4 * n * (2.5 if total_pool else 0.0)
-        if len(ctx.hand) == n:  # the last trick: the kitty rides on it
-            expected += ctx.kitty_points * kitty_multiplier(cards, trump) * (
-                ctx.defending * 1.0 + declarer_side)
-        value = expected * (2 * pw - 1) - play_cost(cards, ctx) * (1 - pw) - 0.3 * n * (1 - pw)
-        reason = "lead_boss" if boss else "lead_low"
-        if kind == "throw":
-            value += 2.0 * len(units)
-            reason = "throw_safe"
-        elif boss and top.size > 1:
-            value += 1.5 * top.size
-        if suit == TRUMP:
-            share = my_trumps / (my_trumps + pool_trumps) if pool_trumps else 1.0
-            if declarer_side > 0.9 and share >= 0.3:
-                value += 4.0 if boss else 1.5
-                reason = "draw_trumps" if kind != "throw" else reason
-            elif not boss:
-                value -= 4.0
-        elif not boss and my_trumps and suit_count[suit] <= 2 and top.size == 1:
-            value += 3.0 - suit_count[suit]
-            reason = "lead_short"
-        if suit != TRUMP and not boss:
-            allies_ruff = sum(ctx.ally[s] * (1.0 if suit in ctx.voids[s] else 0.0)
-                              for s in others)
-            if allies_ruff >= 0.9:
-                value += 0.5 * expected + 3.0
-                reason = "lead_to_partner_ruff"
-        if len(ctx.hand) <= 6 and declarer_side > 0.9 and suit == TRUMP and boss:
-            value += 3.0
-            reason = "protect_kitty"
-        if best is None or value > best.value:
-            best = Choice(tuple(Card(c) for c in cards), reason,
-                          {"points": own_pts, "suit": suit}, value)
+        ch = score_lead(ctx, cards, kind)
+        if best is None or ch.value > best.value:
+            best = ch
     assert best is not None
     return best
 

@@ -1,0 +1,72 @@
+"""The arena's duplicate bookkeeping, and learner hints in both languages."""
+
+from __future__ import annotations
+
+from tutor.ai import SearchPlayer, make_player, suggest
+from tutor.ai.arena import PlayerSpec, play_deal, play_hand, player_seed, summarize
+from tutor.commands import arena as arena_cmd
+
+from .helpers import positions
+
+
+def test_identical_players_have_zero_advantage():
+    outcome = play_deal(11, PlayerSpec("heuristic"), PlayerSpec("heuristic"))
+    assert [s.jifen for s in outcome.seats] == [0] * 5
+    assert [s.levels for s in outcome.seats] == [0] * 5
+
+
+def test_duplicate_bookkeeping_matches_direct_replays():
+    seed = 23
+    a, b = PlayerSpec("heuristic"), PlayerSpec("random")
+    outcome = play_deal(seed, a, b)
+    seeds = [player_seed(seed, s) for s in range(5)]
+    base = play_hand(seed, [make_player("random", seeds[s]) for s in range(5)]).result
+    assert outcome.baseline_score == base.score
+    for seat in range(5):
+        res = play_hand(seed, [make_player("heuristic" if s == seat else "random", seeds[s])
+                               for s in range(5)]).result
+        got = outcome.seats[seat]
+        assert got.jifen == res.score[seat] - base.score[seat]
+        assert got.levels == (res.levels_after[seat] - 2) - (base.levels_after[seat] - 2)
+        assert got.role == ("declarer" if seat == res.declarer else
+                            "friend" if seat == res.friend else "defender")
+    summary = summarize([outcome])
+    assert summary["deals"] == 1 and summary["hands"] == 6
+    assert summary["jifen_advantage"]["mean"] == round(sum(s.jifen for s in outcome.seats) / 5,
+                                                       4)
+
+
+def test_arena_command_json(capsys):
+    assert arena_cmd.main(["heuristic", "random", "--deals", "2", "--seed", "3", "--json",
+                           "--workers", "1", "--quiet"]) == 0
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    assert data["deals"] == 2
+    for key in ("jifen_advantage", "level_advantage"):
+        lo, hi = data[key]["ci95"]
+        assert lo <= data[key]["mean"] <= hi
+
+
+def test_suggest_is_legal_with_reasons_in_both_languages():
+    phases = set()
+    for seed in range(3):
+        for hand in positions(seed, every=17):
+            obs = hand.observation(hand.turn)
+            hint = suggest(obs)
+            assert hand.why_illegal(hint.action) is None
+            assert hint.en and hint.zh and len(hint.en) == len(hint.zh) <= 2
+            assert all(line.strip() for line in hint.en + hint.zh)
+            assert all(any("\u4e00" <= ch <= "\u9fff" for ch in line) for line in hint.zh)
+            phases.add(obs.phase)
+    assert {"bidding", "playing"} <= phases
+
+
+def test_suggest_with_search_explains_its_figures():
+    for hand in positions(4, every=29):
+        if hand.phase != "playing":
+            continue
+        obs = hand.observation(hand.turn)
+        hint = suggest(obs, SearchPlayer(seed=0, playouts=8))
+        assert hand.why_illegal(hint.action) is None
+        assert hint.en and hint.zh

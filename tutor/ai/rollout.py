@@ -1,0 +1,83 @@
+"""Play a sampled deal to the end with the fast heuristic (`quick`) for every seat.
+
+Inside a playout every seat knows its own cards, the sampled teams, and the cards the other
+seats may hold (exactly the sampled hands): a determinized game, as in Monte Carlo search.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.rules import Hand, HandResult, IllegalAction, Play
+
+from .quick import quick_play
+from .tactics import POINTS, Context
+
+SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal 积分 outcomes
+
+
+class Playout:
+    """A sampled deal being played out; tracks the trick, voids and unseen counts itself."""
+
+    def __init__(self, hand: Hand, current: list, voids: list[set[int]]) -> None:
+        self.hand = hand
+        self.n = hand.rules.players
+        self.current = [(s, tuple(c)) for s, c in current]
+        self.voids = [set(v) for v in voids]
+        self.left = [0] * 54
+        for s in range(self.n):
+            for c in hand.cards_of(s):
+                self.left[c] += 1
+        self.kitty_points = float(sum(POINTS[c] for c in hand.kitty))
+        self.tricks = len(hand.tricks)
+
+    def apply(self, action: Play) -> None:
+        """Apply a play (a failed throw is replaced by its forced cards, as the rules do)."""
+        events = self.hand.apply(action)
+        played = next(e.cards for e in events if e.type == "play")
+        if self.current:
+            lead = self.current[0][1]
+            eff = self.hand.trump.table.eff  # type: ignore[union-attr]
+            suit = eff[lead[0]]
+            if sum(1 for c in played if eff[c] == suit) < len(lead):
+                self.voids[action.seat].add(suit)
+        for c in played:
+            self.left[c] -= 1
+        if len(self.hand.tricks) != self.tricks:
+            self.tricks = len(self.hand.tricks)
+            self.current = []
+        else:
+            self.current.append((action.seat, tuple(played)))
+
+    def context(self, seat: int) -> Context:
+        hand = self.hand
+        mine = hand.cards_of(seat)
+        pool = list(self.left)
+        for c in mine:
+            pool[c] -= 1
+        side = {hand.declarer, hand.friend}
+        me_decl = seat in side
+        ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
+        hidden = [0 if s == seat else len(mine) for s in range(self.n)]
+        return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
+                       self.n, 0.0 if me_decl else 1.0, self.kitty_points, fast=True)
+
+    def run(self, rng: random.Random) -> HandResult:
+        """Play to the end of the hand with the fast heuristic for every seat."""
+        hand = self.hand
+        while hand.phase != "finished":
+            seat = hand.turn
+            assert seat is not None
+            try:
+                self.apply(Play(seat, quick_play(self.context(seat), rng)))
+            except IllegalAction:
+                self.apply(hand.random_action(rng))  # type: ignore[arg-type]
+        assert hand.result is not None
+        return hand.result
+
+
+def outcome_value(result: HandResult, seat: int) -> float:
+    """What a finished hand is worth to `seat`: its 积分, plus a little for the point margin."""
+    margin = result.defender_points if seat not in result.declarer_side else \
+        -result.defender_points
+    return result.score[seat] + SMOOTHING * margin

@@ -1,0 +1,177 @@
+"""Determinization: deal the unseen cards to the hidden hands (and the kitty), consistent
+with what the observer knows, and weigh each deal by how well it explains what happened.
+
+Hard constraints: hand sizes, shown voids, level cards shown while bidding, and the friend
+call (a revealed friend means nobody between the declarer and them held a copy; a holder who
+played a copy without being revealed is not the friend). Soft evidence (weights): who fed
+points to whom while the friend was unknown, and who passed with strong level cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from tutor.rules import Observation, holder_friend
+
+from .memory import Memory, played_cards
+
+FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
+PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
+
+
+@dataclass
+class Sample:
+    """One guess of the hidden cards: every seat's hand, the kitty, and its weight."""
+
+    hands: list[list[int]]
+    kitty: list[int]
+    weight: float
+    friend: int | None
+
+
+class Sampler:
+    """Draws weighted deals for one observation (build once per decision)."""
+
+    def __init__(self, obs: Observation, mem: Memory) -> None:
+        self.obs, self.mem = obs, mem
+        n = mem.players
+        self.players = n
+        eff = mem.trump.table.eff
+        self.eff = eff
+        self.me = obs.seat
+        self.declarer = mem.declarer
+        self.sizes = list(mem.hidden_sizes)
+        self.kitty_size = obs.rules.kitty if mem.kitty_unknown else 0
+        # forced cards: level cards shown in bids and still held
+        self.forced = [Counter(mem.shown[s]) if s != self.me else Counter() for s in range(n)]
+        pool = Counter({k: c for k, c in enumerate(mem.unseen) if c > 0})
+        for s in range(n):
+            for k, c in self.forced[s].items():
+                take = min(c, pool[k], self.sizes[s])
+                self.forced[s][k] = take
+                pool[k] -= take
+        self.pool = [k for k, c in pool.items() for _ in range(c)]
+        self.banned: list[set[int]] = [set() for _ in range(n)]  # kinds a seat cannot hold
+        self.card = obs.friend_card
+        self.holder_rule = obs.rules.friend_rule == "holder" and self.card is not None
+        if self.holder_rule and obs.friend is not None:
+            seat = (self.declarer + 1) % n
+            while seat != obs.friend:
+                self.banned[seat].add(int(self.card))
+                seat = (seat + 1) % n
+        self.feeds = self._feed_evidence() if obs.friend is None else []
+        self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
+                                                                            self.declarer}
+
+    def _feed_evidence(self) -> list[tuple[int, int]]:
+        """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
+        winning and did not take it over."""
+        from tutor.rules import trick_winner
+
+        out = []
+        trump = self.mem.trump
+        tricks = [t.plays for t in self.obs.tricks] + ([tuple(self.obs.current)]
+                                                       if self.obs.current else [])
+        for plays in tricks:
+            for i in range(1, len(plays)):
+                seat, cards = plays[i]
+                pts = sum(c.points for c in cards)
+                if pts < 10:
+                    continue
+                before = trick_winner([c for _, c in plays[:i]], trump)
+                after = trick_winner([c for _, c in plays[: i + 1]], trump)
+                if after == before:
+                    out.append((seat, plays[before][0]))
+        return out
+
+    def draw(self, rng: random.Random, tries: int = 6) -> Sample:
+        """One weighted deal; inconsistent with the friend call only if `tries` all fail."""
+        fallback = None
+        for _ in range(tries):
+            dealt = self._deal(rng)
+            if dealt is None:
+                continue
+            hands, kitty = dealt
+            friend, ok = self._friend(hands)
+            if ok:
+                return Sample(hands, kitty, self._weight(hands, friend), friend)
+            fallback = Sample(hands, kitty, 0.05 * self._weight(hands, friend), friend)
+        if fallback is None:
+            hands, kitty = self._deal(rng, strict=False)  # type: ignore[misc]
+            fallback = Sample(hands, kitty, 0.01, None)
+        return fallback
+
+    def _deal(self, rng: random.Random, strict: bool = True):
+        n, eff = self.players, self.eff
+        cap = [self.sizes[s] - sum(self.forced[s].values()) for s in range(n)] + [self.kitty_size]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for s in range(n):
+            for k, c in self.forced[s].items():
+                hands[s].extend([k] * c)
+        kitty: list[int] = []
+        cards = list(self.pool)
+        rng.shuffle(cards)
+        voids, banned = self.mem.voids, self.banned
+
+        def options(k: int) -> list[int]:
+            if not strict:
+                return [s for s in range(n + 1) if cap[s] > 0]
+            return [s for s in range(n + 1)
+                    if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]))]
+
+        # most constrained cards first
+        cards.sort(key=lambda k: len(options(k)))
+        for k in cards:
+            opts = options(k)
+            if not opts:
+                return None
+            total = sum(cap[s] for s in opts)
+            r = rng.random() * total
+            for s in opts:
+                r -= cap[s]
+                if r < 0:
+                    break
+            cap[s] -= 1
+            (kitty if s == n else hands[s]).append(k)
+        hands[self.me] = [int(c) for c in self.obs.hand]
+        if not self.kitty_size:
+            kitty = [int(c) for c in (self.obs.buried or ())]
+        return hands, kitty
+
+    def _friend(self, hands: list[list[int]]) -> tuple[int | None, bool]:
+        """The friend this deal implies, and whether that agrees with what was seen."""
+        obs = self.obs
+        if not self.holder_rule:
+            return obs.friend, True
+        if obs.friend is not None:
+            return obs.friend, True
+        card = int(self.card)  # type: ignore[arg-type]
+        at_call = [list(h) for h in hands]
+        for seat, cards, _ in played_cards(obs):
+            at_call[seat].extend(cards)
+        friend = holder_friend(at_call, self.declarer, card)
+        ok = friend is None or self.mem.played_by[friend][card] == 0
+        return friend, ok
+
+    def _weight(self, hands: list[list[int]], friend: int | None) -> float:
+        w = 1.0
+        side = {self.declarer} | ({friend} if friend is not None else set())
+        for feeder, winner in self.feeds:
+            if (feeder in side) != (winner in side):
+                w *= FEED_LIKELIHOOD
+        level = self.obs.level
+        for s in self.passers:
+            held = Counter(c for c in hands[s] if _rank(c) == level)
+            held.update(c for c in self.mem.played_by[s].elements() if _rank(c) == level)
+            most = max(held.values(), default=0)
+            w *= PASS_LIKELIHOOD.get(min(most, 3), 1.0)
+        return w
+
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _rank(kind: int) -> str:
+    return "joker" if kind >= 52 else _RANKS[kind % 13]

@@ -1,0 +1,124 @@
+"""Determinized Monte Carlo search: sample hidden hands consistent with the observation,
+play each candidate out on every sample with the heuristic, pick the best weighted mean."""
+
+from __future__ import annotations
+
+import time
+
+from tutor.rules import Action, Hand, Observation, Play
+
+from .heuristic import context_from_memory, heuristic_choice
+from .memory import build_memory
+from .player import Player
+from .rollout import Playout, outcome_value
+from .sampler import Sampler
+from .tactics import (
+    Choice,
+    Context,
+    choose_play,
+    follow_candidates,
+    lead_candidates,
+    score_follow,
+    score_lead,
+)
+
+DEFAULT_BUDGET_S = 0.5
+PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
+
+
+class SearchPlayer(Player):
+    """Search for card play; bidding, burying and calling come from the heuristic.
+
+    Budget: `budget_s` seconds per decision (default 0.5), or a fixed number of playouts
+    (`playouts`, which makes decisions reproducible and machine-independent).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
+                 playouts: int | None = None, candidates: int = 4,
+                 prior: float = PRIOR) -> None:
+        super().__init__(seed)
+        self.budget_s = budget_s
+        self.playouts = playouts
+        self.max_candidates = candidates
+        self.prior = prior
+        self.last: SearchReport | None = None
+
+    def act(self, obs: Observation) -> Action:
+        if obs.phase != "playing":
+            return heuristic_choice(obs)[0]
+        report = self.search(obs)
+        self.last = report
+        return Play(obs.seat, report.best)
+
+    def search(self, obs: Observation) -> SearchReport:
+        """Evaluate the candidate plays for `obs` and report their weighted mean values."""
+        start = time.perf_counter()
+        mem = build_memory(obs)
+        ctx = context_from_memory(obs, mem)
+        cands = candidate_plays(ctx, self.max_candidates)
+        if len(cands) == 1:
+            return SearchReport(cands[0].cards, [(cands[0], 0.0, 0.0)], 0, 0)
+        rng = self.rng(obs)
+        sampler = Sampler(obs, mem)
+        setup = time.perf_counter() - start
+        totals = [0.0] * len(cands)
+        weight_sum = 0.0
+        samples = playouts = 0
+        limit = self.playouts
+        while True:
+            sample = sampler.draw(rng)
+            for i, cand in enumerate(cands):
+                hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
+                playout = Playout(hand, obs.current, mem.voids)
+                playout.apply(Play(obs.seat, cand.cards))
+                result = playout.run(rng)
+                totals[i] += sample.weight * outcome_value(result, obs.seat)
+                playouts += 1
+            weight_sum += sample.weight
+            samples += 1
+            if limit is not None:
+                if playouts >= limit:
+                    break
+            else:
+                elapsed = time.perf_counter() - start
+                if elapsed + (elapsed - setup) / samples >= self.budget_s:
+                    break
+        means = [t / weight_sum if weight_sum else 0.0 for t in totals]
+        means[0] += self.prior  # candidate 0 is the heuristic's choice
+        order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
+        ranked = [(cands[i], means[i], cands[i].value) for i in order]
+        return SearchReport(cands[order[0]].cards, ranked, samples, playouts)
+
+
+class SearchReport:
+    """The chosen cards, every candidate with its mean outcome, and the effort spent."""
+
+    def __init__(self, best, ranked: list[tuple[Choice, float, float]], samples: int,
+                 playouts: int) -> None:
+        self.best = best
+        self.ranked = ranked
+        self.samples = samples
+        self.playouts = playouts
+
+
+def candidate_plays(ctx: Context, k: int) -> list[Choice]:
+    """The heuristic's choice plus its other best-scoring options, up to `k` in all."""
+    top = choose_play(ctx)
+    scored: list[Choice] = [top]
+    if ctx.current:
+        for play in follow_candidates(ctx):
+            scored.append(score_follow(ctx, play))
+    else:
+        for cards, kind in lead_candidates(ctx):
+            scored.append(score_lead(ctx, cards, kind))
+    seen, out = set(), []
+    for ch in [top, *sorted(scored[1:], key=lambda c: -c.value)]:
+        key = tuple(sorted(ch.cards))
+        if key not in seen:
+            seen.add(key)
+            out.append(ch)
+        if len(out) >= k:
+            break
+    return out

@@ -1,0 +1,73 @@
+"""`python -m tutor bench ai [--json]`: decision latency of each AI player.
+
+Positions are fixed: seeded hands played by heuristic players, every 3rd decision (bids,
+burying, calling and card play). Random and heuristic decide at every position; search (at
+its default 0.5 s budget unless --budget is given) at every 5th, to keep the run short.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer
+from tutor.rules import Hand, Observation, RuleSet
+
+
+def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation]:
+    """Observations of the seat to act, every `every`-th decision of heuristic-played deals."""
+    out: list[Observation] = []
+    for seed in seeds:
+        players = [HeuristicPlayer(s) for s in range(5)]
+        hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
+        step = 0
+        while hand.phase != "finished":
+            obs = hand.observation(hand.turn)
+            if step % every == 0:
+                out.append(obs)
+            hand.apply(players[hand.turn].act(obs))
+            step += 1
+    return out
+
+
+def latency(player, observations: list[Observation]) -> dict:
+    """Median, 95th percentile and maximum seconds per decision."""
+    times = []
+    for obs in observations:
+        t = time.perf_counter()
+        player.act(obs)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    return {"p50_s": round(statistics.median(times), 6),
+            "p95_s": round(times[min(len(times) - 1, int(0.95 * len(times)))], 6),
+            "max_s": round(times[-1], 6), "n": len(times)}
+
+
+def main(argv: list[str]) -> int:
+    """Print the latency table (or JSON with --json)."""
+    parser = argparse.ArgumentParser(prog="python -m tutor bench ai")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--budget", type=float, default=0.5, help="search seconds per decision")
+    parser.add_argument("--search-every", type=int, default=5,
+                        help="search decides at every n-th position only")
+    args = parser.parse_args(argv)
+    positions = bench_positions()
+    playing = [o for o in positions if o.phase == "playing"]
+    results = {
+        "random": latency(RandomPlayer(0), positions),
+        "heuristic": latency(HeuristicPlayer(0), positions),
+        "search": latency(SearchPlayer(0, budget_s=args.budget),
+                          playing[:: args.search_every]),
+    }
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    print(f"AI decision latency ({len(positions)} positions; search: "
+          f"{results['search']['n']} card plays at {args.budget} s budget)")
+    print(f"  {'player':<10} {'p50':>10} {'p95':>10} {'max':>10}")
+    for name, r in results.items():
+        print(f"  {name:<10} {r['p50_s'] * 1e3:>8.2f}ms {r['p95_s'] * 1e3:>8.2f}ms "
+              f"{r['max_s'] * 1e3:>8.2f}ms")
+    return 0

@@ -7,15 +7,18 @@ answer-free form for a browser. Ratings (Glicko-2) and the chooser live in `rati
 
 from __future__ import annotations
 
+from .chooser import choose
 from .errors import AnswerError, PuzzleFileError
 from .grade import grade, solve
 from .loader import BANK_DIR, load_bank, load_file
 from .model import Grade, Puzzle, Solution
+from .rating import Rating, attempt, puzzle_start
 from .text import Text
 from .themes import THEMES, TIERS
 from .types import TYPES
 
 __all__ = [
     "BANK_DIR", "THEMES", "TIERS", "TYPES", "AnswerError", "Grade", "Puzzle", "PuzzleFileError",
-    "Solution", "Text", "grade", "load_bank", "load_file", "solve",
+    "Rating", "Solution", "Text", "attempt", "choose", "grade", "load_bank", "load_file",
+    "puzzle_start", "solve",
 ]

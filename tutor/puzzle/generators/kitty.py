@@ -21,7 +21,11 @@ def generate(rng: random.Random) -> Candidate | None:
     trump = random_trump(rng)
     pool = Pool(trump, rng)
     n = rng.choice([1, 2, 2, 3, 4, 4, 5, 6, 7, 7])
-    built = build_trick(rng, trump, pool, n)
+    template = None
+    if rng.random() < 0.2:  # triple + tractor: the first match (6) is not the largest (8+)
+        template = rng.choice([[(3, 1), (2, 2)], [(3, 1), (2, 2)], [(3, 1), (2, 3)]])
+        n = sum(w * length for w, length in template)
+    built = build_trick(rng, trump, pool, n, template=template)
     if built is None:
         return None
     plays, feat = built

@@ -26,8 +26,10 @@ ROLES = {"follow_low": 3.0, "follow_high": 1.5, "follow_broken": 1.5, "short": 1
          "trump_match": 2.0, "trump_broken": 1.0, "discard": 1.5}
 
 
-def build_lead(pool: Pool, rng: random.Random, led: int, n: int) -> list[Card] | None:
-    template = rng.choice(LEAD_SHAPES[n])
+def build_lead(pool: Pool, rng: random.Random, led: int, n: int,
+               template: list[tuple[int, int]] | None = None) -> list[Card] | None:
+    """A lead of n cards in `led`, of the given (or a random) shape of units."""
+    template = template or rng.choice(LEAD_SHAPES[n])
     lead: list[Card] = []
     for width, length in template:
         unit = pool.unit(led, width, length)
@@ -76,11 +78,12 @@ def follower(pool: Pool, rng: random.Random, led: int, lead_units: list[Any], n:
     return pool.singles(None, n, avoid=[led, TRUMP])
 
 
-def build_trick(rng: random.Random, trump: Trump, pool: Pool, n: int,
-                players: int = 5) -> tuple[list[list[Card]], dict[str, Any]] | None:
+def build_trick(rng: random.Random, trump: Trump, pool: Pool, n: int, players: int = 5,
+                template: list[tuple[int, int]] | None = None
+                ) -> tuple[list[list[Card]], dict[str, Any]] | None:
     """A trick of `players` plays of `n` cards whose lead stands, with its features."""
     led = TRUMP if rng.random() < 0.25 else rng.choice(other_suits(trump, -1))
-    lead = build_lead(pool, rng, led, n)
+    lead = build_lead(pool, rng, led, n, template)
     if lead is None:
         return None
     lead_units = decompose(lead, trump)

@@ -28,9 +28,11 @@ class Fields:
         self.used: set[str] = set()
 
     def error(self, field: str | None, en: str, zh: str) -> PuzzleFileError:
+        """A PuzzleFileError for this entry and `field`, in both languages."""
         return PuzzleFileError(self.file, self.id, field, Text(en, zh))
 
     def has(self, name: str) -> bool:
+        """True if the entry has this field."""
         return name in self.raw
 
     def _get(self, name: str, kind: type | tuple[type, ...], what: Text, default: Any = ...) -> Any:
@@ -46,9 +48,11 @@ class Fields:
         return value
 
     def string(self, name: str, default: Any = ...) -> str:
+        """A text field."""
         return self._get(name, str, Text("text", "文本"), default)
 
     def choice(self, name: str, choices: Sequence[str], default: Any = ...) -> str:
+        """A text field that must be one of `choices`."""
         value = self.string(name, default)
         if value not in choices:
             opts = ", ".join(choices)
@@ -57,6 +61,7 @@ class Fields:
         return value
 
     def integer(self, name: str, lo: int, hi: int, default: Any = ...) -> int:
+        """A whole-number field within [lo, hi]."""
         value = self._get(name, int, Text("a whole number", "整数"), default)
         if not lo <= value <= hi:
             raise self.error(name, f"must be between {lo} and {hi}, not {value}",
@@ -64,6 +69,7 @@ class Fields:
         return value
 
     def seat(self, name: str, default: Any = ...) -> int:
+        """A seat number 0–4."""
         return self.integer(name, 0, SEATS - 1, default)
 
     def seat_or_alone(self, name: str) -> int | None:
@@ -78,6 +84,7 @@ class Fields:
 
     def cards(self, name: str, min_len: int = 0, max_len: int = 200,
               default: Any = ...) -> list[Card]:
+        """Cards written as text (`"AH AH 10H"`), between min_len and max_len of them."""
         text = self.string(name, default)
         return self._cards(name, text, min_len, max_len)
 
@@ -93,6 +100,7 @@ class Fields:
 
     def card_lists(self, name: str, min_items: int, max_items: int,
                    min_len: int = 0, max_len: int = 200) -> list[list[Card]]:
+        """A list of card strings, one per seat or play."""
         value = self._get(name, list, Text("a list of card strings", "牌的列表"))
         if not min_items <= len(value) <= max_items:
             span = str(min_items) if min_items == max_items else f"{min_items} to {max_items}"
@@ -108,6 +116,7 @@ class Fields:
         return out
 
     def int_list(self, name: str, length: int, lo: int, hi: int, default: Any = ...) -> list[int]:
+        """`length` whole numbers in [lo, hi]."""
         value = self._get(name, list, Text("a list of whole numbers", "整数列表"), default)
         if len(value) != length or not all(
                 isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value):
@@ -116,6 +125,7 @@ class Fields:
         return list(value)
 
     def card(self, name: str) -> Card:
+        """Exactly one card."""
         return self.cards(name, 1, 1)[0]
 
     def trump(self) -> Trump:
@@ -129,6 +139,7 @@ class Fields:
             raise self.error(field, str(exc), f"主牌设置有误：{exc}") from None
 
     def unused(self) -> list[str]:
+        """Fields of the entry that nothing read: unknown fields (usually typos)."""
         return sorted(set(self.raw) - self.used)
 
     def check_copies(self, name: str, *groups: Sequence[int]) -> None:

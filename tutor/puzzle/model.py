@@ -30,6 +30,7 @@ class Puzzle:
 
     @property
     def kind(self) -> PuzzleType:
+        """The puzzle type object that reads, solves and grades this puzzle."""
         from .types import TYPES
 
         return TYPES[self.type]

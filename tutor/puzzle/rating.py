@@ -88,6 +88,7 @@ def _volatility(phi: float, sigma: float, v: float, delta: float, tau: float) ->
     a = math.log(sigma * sigma)
 
     def f(x: float) -> float:
+        """The function whose root is the new log-variance."""
         ex = math.exp(x)
         d = phi * phi + v + ex
         return ex * (delta * delta - d) / (2.0 * d * d) - (x - a) / (tau * tau)

@@ -32,6 +32,7 @@ class Text:
         return self.en
 
     def as_dict(self) -> dict[str, str]:
+        """JSON-ready form: {"en": ..., "zh": ...}."""
         return {"en": self.en, "zh": self.zh}
 
 

@@ -50,10 +50,12 @@ def deal(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
 
 
 def text(cards: Sequence[int]) -> str:
+    """Cards in the canonical ASCII notation of the bank files."""
     return format_cards(list(cards))
 
 
 def in_suit(cards: Sequence[int], trump: Trump, eff: int) -> list[Card]:
+    """The cards of one effective suit."""
     return [Card(c) for c in cards if trump.effective_suit(c) == eff]
 
 
@@ -99,6 +101,7 @@ class Pool:
                 trump.position(c), []).append(c)
 
     def take(self, cards: Sequence[Card]) -> None:
+        """Remove these cards from the pool (ValueError if not there)."""
         need = Counter(cards)
         if need - self.left:
             raise ValueError("not available")
@@ -164,6 +167,7 @@ def weighted_pick(rng: random.Random, items: Sequence[Any], decay: float) -> lis
 
 
 def other_suits(trump: Trump, led: int) -> list[int]:
+    """The plain suits other than `led`."""
     return [e for e in (0, 1, 2, 3) if e != led and e in _plain(trump)]
 
 

@@ -36,6 +36,7 @@ def _mutate(rng: random.Random, play: list[Card], hand: list[Card]) -> list[Card
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One legal-follow candidate puzzle, or None."""
     hands, _ = deal(rng)
     trump = random_trump(rng)
     n = rng.choice([2, 2, 3, 4, 4, 5, 6])

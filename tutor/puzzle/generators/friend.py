@@ -27,6 +27,7 @@ def _copies(rng: random.Random) -> tuple[int, Card, list[int], int]:
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One friend puzzle: `holder` 60%, `nth_played` 40%."""
     if rng.random() < 0.6:
         return _holder(rng)
     return _nth(rng)

@@ -18,6 +18,7 @@ from .tricks import build_trick
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One kitty puzzle, or None when the deal does not give one."""
     trump = random_trump(rng)
     pool = Pool(trump, rng)
     n = rng.choice([1, 2, 2, 3, 4, 4, 5, 6, 7, 7])

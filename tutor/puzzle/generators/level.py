@@ -16,6 +16,7 @@ from .tricks import build_lead
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One level-change puzzle near a boundary, or None."""
     boundary = rng.choice([0, 60, 60, 120, 120, 180, 180, 240, 300])
     with_kitty = rng.random() < 0.6
     fields: dict = {}

@@ -15,6 +15,7 @@ from .common import LEVELS, Candidate, tier
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One 积分 puzzle."""
     levels = [rng.choice(LEVELS[: rng.randrange(3, 14)]) for _ in range(5)]
     declarer = rng.randrange(5)
     friend = None if rng.random() < 0.15 else rng.choice([s for s in range(5) if s != declarer])

@@ -14,6 +14,7 @@ from .tricks import build_trick
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One trick-winner puzzle, or None."""
     trump = random_trump(rng)
     pool = Pool(trump, rng)
     n = rng.choice([1, 1, 2, 2, 2, 3, 4, 4, 5, 6])

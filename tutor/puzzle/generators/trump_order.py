@@ -16,6 +16,7 @@ from .common import RANK_ORDER, Candidate, deal, random_trump, text, tier
 
 
 def generate(rng: random.Random) -> Candidate | None:
+    """One trump-order puzzle, or None if the hand is short of trumps."""
     hands, _ = deal(rng)
     trump = random_trump(rng)
     question = "order" if rng.random() < 0.6 else "trumps"
@@ -26,6 +27,7 @@ def generate(rng: random.Random) -> Candidate | None:
     n = rng.randrange(5, 10)
 
     def weight(c: Card) -> float:
+        """Jokers, level cards, A and K are picked more often."""
         return 4.0 if c.is_joker or c.rank == trump.level or c.rank in ("A", "K") else 1.0
 
     cards: list[Card] = []

@@ -29,12 +29,15 @@ class PuzzleType:
         raise NotImplementedError
 
     def solve(self, p: Puzzle) -> Solution:
+        """The answer and its explanation, from the rules core."""
         raise NotImplementedError
 
     def prompt(self, p: Puzzle) -> Text:
+        """The question with its position, as a learner reads it."""
         raise NotImplementedError
 
     def answer_format(self, p: Puzzle) -> Text:
+        """How to write an answer."""
         raise NotImplementedError
 
     def parse_answer(self, p: Puzzle, answer: Any) -> tuple[Any, str]:
@@ -42,9 +45,11 @@ class PuzzleType:
         raise NotImplementedError
 
     def is_correct(self, p: Puzzle, given: Any, solution: Solution) -> bool:
+        """Does the parsed answer match the solution?"""
         return given == solution.value
 
     def public_position(self, p: Puzzle) -> dict[str, Any]:
+        """What the question shows, JSON-ready; never the answer."""
         raise NotImplementedError
 
 
@@ -107,6 +112,7 @@ NO = {"no", "n", "false", "否", "不是", "不"}
 
 
 def answer_yes_no(p: Puzzle, answer: Any) -> bool:
+    """`yes`/`no` (also 是/否, true/false)."""
     if isinstance(answer, bool):
         return answer
     text = answer_text(answer, p).lower()

@@ -33,6 +33,7 @@ def listing(items: Iterable[Text]) -> Text:
 
 
 def ascii_cards(cards: Sequence[int]) -> str:
+    """Cards in canonical ASCII (`10H SJ`)."""
     return format_cards(list(cards))
 
 

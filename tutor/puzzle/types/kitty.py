@@ -25,6 +25,7 @@ UNIT_NAMES = {"titanic": Text("titanic", "泰坦尼克"), "triple": Text("triple
 
 
 def rule_text(rule: str) -> Text:
+    """The multiplier rule in words."""
     if rule == "max":
         return Text("multiplier rule: the largest match", "倍数规则：取最大")
     return Text("multiplier rule: the first match (titanic, triple, tractor, pair, single)",

@@ -29,6 +29,7 @@ BANDS = Text("(step 60: P = 0 → declarer side +3; under 60 → +2; under 120 �
 
 
 def side_text(side: str, levels: int) -> Text:
+    """`the declarer side goes up 2 levels` / `庄家方升2级`."""
     if side == "none":
         return Text("nobody goes up (the declarer side loses the deal)", "都不升级（庄家方下台）")
     who = (Text("the declarer side", "庄家方") if side == "declarer"

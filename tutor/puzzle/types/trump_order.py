@@ -21,6 +21,7 @@ from .common import ascii_cards, trump_public, trump_text
 
 
 def why_trump(c: Card, trump: Trump) -> Text:
+    """Why a card is trump (joker, level card, trump suit) or not."""
     if c.is_joker:
         return Text("a joker", "王")
     if c.rank == trump.level:

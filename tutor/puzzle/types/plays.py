@@ -47,7 +47,7 @@ def walk_trick(plays: Sequence[Sequence[int]], seats: Sequence[int], trump: Trum
     lead_shape = shape(lead, trump)
     lines = [seat_cap(seats[0]) + Text(f" leads {cards(lead)}", f"首家出 {cards(lead)}")
              + (Text(" (", "（") + listing(unit_text(u) for u in lead_units) + Text(")", "）")
-                if len(lead_units) > 1 else Text("", "")) + Text(".", "。")]
+                if len(lead) > 1 else Text("", "")) + Text(".", "。")]
     best = 0
     for i in range(1, len(plays)):
         play = plays[i]

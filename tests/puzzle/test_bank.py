@@ -49,7 +49,10 @@ def _generated_files():
             yield path.name, data
 
 
-@pytest.mark.parametrize("name,data", list(_generated_files()), ids=lambda x: str(x)[:20])
+FILES = list(_generated_files())
+
+
+@pytest.mark.parametrize("name,data", FILES, ids=[name for name, _ in FILES])
 def test_generator_reproduces_shipped_entries(name, data):
     meta = data["generator"]
     sample = generate(meta["type"], 2, meta["seed"], meta.get("tier"))

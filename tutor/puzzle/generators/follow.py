@@ -67,7 +67,8 @@ def generate(rng: random.Random) -> Candidate | None:
     lead_units = decompose(lead, trump)
     if sorted((u.width, u.length) for u in lead_units) != sorted(template):
         return None
-    legal = [p for p in islice(legal_follows(hand, lead, trump), 3000)]
+    # sorted, so the puzzles do not depend on the order the rules core enumerates them in
+    legal = sorted(sorted(p) for p in islice(legal_follows(hand, lead, trump), 3000))
     if not legal:
         return None
     rng.shuffle(legal)

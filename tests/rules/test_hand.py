@@ -204,7 +204,7 @@ def test_illegal_follow_is_refused_with_the_rule_and_state_kept():
     before = h.observation(1)
     with pytest.raises(IllegalPlay) as err:
         play(h, 1, "QH 5H")
-    assert str(err.value) == "You hold a pair of ♥ and must follow the led pair with it."
+    assert str(err.value) == "You hold a ♥ pair and must follow the led pair with it."
     assert err.value.text("zh") == "你有♥对子，必须用对子跟首家的对子。"
     after = h.observation(1)
     assert (after.turn, after.hand, after.current, len(after.events)) == (

@@ -34,23 +34,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "必须出{n}张牌，与首家出牌张数相同。"),
     "must_follow_all": ("You hold {have} {suit} card(s): play all of them before other suits.",
                         "你还有{have}张{suit}，必须全部跟出后才能垫其他牌。"),
-    "must_follow_suit": ("You hold {have} {suit} cards: all {n} cards you play must be {suit}.",
+    "must_follow_suit": ("You hold {have} {suit} cards, so you must play {suit} cards only.",
                          "你有{have}张{suit}，出的{n}张牌都必须是{suit}。"),
-    "must_follow_pair": ("You hold a pair of {suit} and must follow the led pair with it.",
+    "must_follow_pair": ("You hold a {suit} pair and must follow the led pair with it.",
                          "你有{suit}对子，必须用对子跟首家的对子。"),
-    "must_follow_triple": ("You hold a triple of {suit} and must follow the led triple with it.",
+    "must_follow_triple": ("You hold a {suit} triple and must follow the led triple with it.",
                            "你有{suit}三张，必须用三张跟首家的三张。"),
     "must_follow_triple_pair": (
-        "You hold a pair of {suit}: the led triple must be followed with a pair and one more card.",
+        "You hold a {suit} pair: the led triple must be followed with a pair and one more card.",
         "你有{suit}对子：跟三张时必须出一对再加一张。"),
     "must_follow_tractor": (
-        "You hold a tractor of {length} pairs in {suit} and must follow the led tractor with it.",
+        "You hold a {suit} tractor of {length} pairs and must follow the led tractor with it.",
         "你有{length}连对的{suit}拖拉机，必须用拖拉机跟。"),
     "must_follow_pairs": (
-        "The led {unit} needs pairs: you can play {pairs} pair(s) of {suit}, so you must.",
+        "The led {unit} needs pairs: you can play {pairs} {suit} pair(s), so you must.",
         "首家出的是{unit}：你能出{pairs}对{suit}，就必须出。"),
     "must_follow_shape": (
-        "Keep the shape of the lead: with your {suit} you can follow the {unit} better "
+        "Keep the shape of the lead: with your {suit} cards you can follow the {unit} better "
         "(more triples, pairs or tractors).",
         "必须尽量跟首家的牌型：你的{suit}可以更好地跟{unit}（更多的三张、对子或拖拉机）。"),
     "bid_not_level": ("A bid shows cards of the level rank {level}, all of one suit.",

@@ -159,7 +159,7 @@ def _unit_label(width: int, length: int) -> Localized:
 
 def _suit_label(suit: int, trump: Trump) -> Localized:
     if suit == TRUMP:
-        return Localized("trumps", "主牌")
+        return Localized("trump", "主牌")
     return Localized(trump.suit_label(suit), trump.suit_label(suit))
 
 

@@ -29,7 +29,8 @@ def _free_port() -> int:
 def app_url(tmp_path_factory):
     """Start `python -m tutor serve` on a free port; yield its URL; stop it afterwards."""
     port = _free_port()
-    env = dict(os.environ, TUTOR_DB=str(tmp_path_factory.mktemp("db") / "tutor.duckdb"))
+    env = dict(os.environ, TUTOR_DB=str(tmp_path_factory.mktemp("db") / "tutor.duckdb"),
+               TUTOR_AI_DELAY_MS="30")
     log = open(tmp_path_factory.mktemp("log") / "serve.log", "w")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

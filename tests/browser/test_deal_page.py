@@ -12,7 +12,7 @@ def _cards(page) -> list[str]:
 
 
 def test_deal_page_shows_31_sorted_cards_and_deals_again(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "?page=learn")
     page.wait_for_selector(".zp-card", timeout=30_000)
     first = _cards(page)
     assert len(first) == 31

@@ -1,19 +1,136 @@
-"""Builds the whole app for `panel serve` (one fresh app per browser session)."""
+"""The application shell: navigation, the 中文 / English switch, and the pages.
+
+One `TutorApp` per browser session. The page shown follows `?page=` in the URL, so a reload
+comes back to the same page.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import panel as pn
+import param
 
 from .deal_page import DealPage
 from .i18n import t
 
+PAGES = ("learn", "puzzles", "play", "progress", "teacher")
 
-def build_app(lang: str = "en") -> pn.viewable.Viewable:
-    """The app's root layout."""
+SHELL_CSS = """
+.zp-header { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+.zp-brand { font-size: 22px; font-weight: 700; margin-right: 12px; }
+"""
+
+
+class TutorApp(pn.viewable.Viewer):
+    """The whole app for one browser session."""
+
+    page = param.Selector(default="play", objects=list(PAGES))
+    lang = param.Selector(default="en", objects=["en", "zh"])
+
+    def __init__(self, pages: dict[str, Callable[[TutorApp], pn.viewable.Viewable]] | None = None,
+                 **params) -> None:
+        query = pn.state.location.query_params if pn.state.location else {}
+        if query.get("page") in PAGES:
+            params.setdefault("page", query["page"])
+        if query.get("lang") in ("en", "zh"):
+            params.setdefault("lang", query["lang"])
+        super().__init__(**params)
+        self._factories = pages or default_pages()
+        self._views: dict[str, pn.viewable.Viewable] = {}
+        self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
+        self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
+                                                button_type="primary", button_style="outline")
+        self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
+        self._lang_button = pn.widgets.Button(width=90, button_type="light")
+        self._lang_button.on_click(self._toggle_lang)
+        self._content = pn.Column(sizing_mode="stretch_width")
+        self._layout = pn.Column(
+            pn.Row(self._brand, self._nav, pn.HSpacer(), self._lang_button,
+                   sizing_mode="stretch_width"),
+            pn.layout.Divider(), self._content, sizing_mode="stretch_width",
+            styles={"max-width": "1180px", "margin": "0 auto", "padding": "0 12px"})
+        self._label()
+        self._show_page()
+
+    def _nav_options(self) -> dict[str, str]:
+        return {t(f"nav_{p}", self.lang): p for p in PAGES}
+
+    def _label(self) -> None:
+        self._brand.object = f'<span class="zp-brand">{t("app_title", self.lang)}</span>'
+        self._nav.options = self._nav_options()
+        self._nav.value = self.page
+        self._lang_button.name = t("language", self.lang)
+
+    def _toggle_lang(self, _=None) -> None:
+        self.lang = "zh" if self.lang == "en" else "en"
+
+    @param.depends("lang", watch=True)
+    def _on_lang(self) -> None:
+        self._label()
+        for view in self._views.values():
+            if "lang" in getattr(view, "param", {}):
+                view.lang = self.lang
+        self._sync_url()
+
+    @param.depends("page", watch=True)
+    def _show_page(self) -> None:
+        if self.page not in self._views:
+            self._views[self.page] = self._factories[self.page](self)
+        view = self._views[self.page]
+        if "lang" in getattr(view, "param", {}):
+            view.lang = self.lang
+        self._content.objects = [view]
+        self._nav.value = self.page
+        self._sync_url()
+
+    def _sync_url(self) -> None:
+        if pn.state.location is not None:
+            pn.state.location.search = f"?page={self.page}&lang={self.lang}"
+
+    def view(self, name: str) -> pn.viewable.Viewable:
+        """The page object for `name` (built on first use)."""
+        if name not in self._views:
+            self._views[name] = self._factories[name](self)
+        return self._views[name]
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class ComingSoon(pn.viewable.Viewer):
+    """A page a later release fills: says so plainly, in the chosen language."""
+
+    lang = param.Selector(default="en", objects=["en", "zh"])
+
+    def __init__(self, title_key: str, **params) -> None:
+        super().__init__(**params)
+        self._title_key = title_key
+        self._pane = pn.pane.Markdown("")
+        self._render()
+
+    @param.depends("lang", watch=True)
+    def _render(self) -> None:
+        self._pane.object = f"## {t(self._title_key, self.lang)}\n\n{t('coming_soon', self.lang)}"
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane
+
+
+def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
+    """Page factories; each is called once per session, when the page is first opened."""
+    from .play.page import PlayPage
+
+    return {
+        "learn": lambda app: DealPage(lang=app.lang),
+        "puzzles": lambda app: ComingSoon("nav_puzzles", lang=app.lang),
+        "play": lambda app: PlayPage(lang=app.lang),
+        "progress": lambda app: ComingSoon("nav_progress", lang=app.lang),
+        "teacher": lambda app: ComingSoon("nav_teacher", lang=app.lang),
+    }
+
+
+def build_app() -> pn.viewable.Viewable:
+    """The app's root for one session (used by `panel serve app.py` and `tutor serve`)."""
     pn.extension()
-    return pn.Column(
-        pn.pane.Markdown(f"# {t('app_title', lang)}"),
-        DealPage(lang=lang),
-        sizing_mode="stretch_width",
-        styles={"max-width": "1100px", "margin": "0 auto", "padding": "0 12px"},
-    )
+    return TutorApp()

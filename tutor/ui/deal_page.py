@@ -35,6 +35,11 @@ class DealPage(pn.viewable.Viewer):
     def _deal(self, *_):
         self._deals += 1
         self.seed = self._rng.randrange(2**31)
+        self._render()
+
+    @param.depends("lang", watch=True)
+    def _render(self) -> None:
+        self._button.name = t("deal_again", self.lang)
         hand = Hand(self.seed)
         rng = random.Random(self.seed)
         trump = Trump("2", rng.choice("SHDC"))

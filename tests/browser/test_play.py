@@ -1,0 +1,142 @@
+"""Play mode in a real browser: a whole hand through the UI, an illegal play, the language."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tutor.rules import Trump, parse_cards
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def _button(page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def _visible(page, name: str) -> bool:
+    loc = _button(page, name)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def _picker_cards(page) -> list[str]:
+    return page.locator(".zp-pick").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def _table_attr(page, name: str) -> str:
+    return page.locator(".zp-table").first.get_attribute(name) or ""
+
+
+def _my_played(page) -> list[str]:
+    return page.locator('.zp-seat[data-seat="0"] .zp-played .zp-card').evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+def _lead_cards(page) -> list[str]:
+    """The cards of the seat marked as leading this trick (its badge says so)."""
+    seats = page.locator(".zp-seat")
+    for i in range(seats.count()):
+        seat = seats.nth(i)
+        if seat.locator(".zp-badge.lead").count():
+            return seat.locator(".zp-played .zp-card").evaluate_all(
+                "els => els.map(e => e.dataset.card)")
+    return []
+
+
+def _try_illegal_follow(page) -> bool:
+    """If a follow can be broken by playing off-suit, do it and expect the rule's message."""
+    lead = _lead_cards(page)
+    trump_text = _table_attr(page, "data-trump")
+    if not lead or not trump_text:
+        return False
+    trump = Trump(trump_text[:-1], trump_text[-1])
+    mine = parse_cards(_picker_cards(page))
+    eff = trump.table.eff
+    suit = eff[parse_cards(lead)[0]]
+    in_suit = [c for c in mine if eff[c] == suit]
+    off = [i for i, c in enumerate(mine) if eff[c] != suit]
+    if not in_suit or len(off) < len(lead):
+        return False
+    for i in off[: len(lead)]:
+        page.locator(".zp-pick").nth(i).click()
+    _button(page, "Play cards").click()
+    alert = page.get_by_text("card(s): play all of them before other suits")
+    alert2 = page.get_by_text("cards, so you must play")
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        if alert.count() or alert2.count():
+            shot(page, "play_error")
+            return True
+        time.sleep(0.1)
+    raise AssertionError("an off-suit follow was not refused with the rule")
+
+
+def test_a_whole_hand_through_the_ui(page, app_url):
+    t0 = time.perf_counter()
+    page.goto(app_url + "?page=play")
+    page.locator(".zp-table").first.wait_for(timeout=30_000)
+    first_render = time.perf_counter() - t0
+    assert len(_picker_cards(page)) == 31
+    shot(page, "play_start")
+    click_to_update: list[float] = []
+    saw_error = False
+    took_table_shot = False
+    deadline = time.time() + 240
+    while time.time() < deadline:
+        if page.get_by_text("is over").count():
+            break
+        if _visible(page, "Pass"):
+            _button(page, "Pass").click()
+        elif _visible(page, "Bury 7"):
+            _button(page, "Hint").click()
+            page.wait_for_function("() => true")
+            _button(page, "Bury 7").click()
+        elif _visible(page, "Call friend"):
+            _button(page, "Hint").click()
+            _button(page, "Call friend").click()
+        elif _visible(page, "Play cards"):
+            if not saw_error:
+                saw_error = _try_illegal_follow(page)
+                if saw_error:
+                    continue
+            _button(page, "Hint").click()
+            page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
+            before = len(_picker_cards(page))
+            start = time.perf_counter()
+            _button(page, "Play cards").click()
+            while len(_picker_cards(page)) == before and time.perf_counter() - start < 10:
+                time.sleep(0.005)
+            click_to_update.append(time.perf_counter() - start)
+            if not took_table_shot and _my_played(page):
+                shot(page, "play_table")
+                took_table_shot = True
+        else:
+            time.sleep(0.05)
+            continue
+        time.sleep(0.05)
+    assert page.get_by_text("is over").count(), "the hand did not reach its summary"
+    summary = page.locator(".zp-summary").first
+    assert summary.locator("tr").count() == 6  # header + five players
+    assert "Defenders:" in summary.inner_text()
+    shot(page, "play_summary")
+    assert saw_error, "no chance to try an illegal follow came up in this hand"
+    assert page.outside_requests == []
+    click_to_update.sort()
+    print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
+          f"median {click_to_update[len(click_to_update) // 2] * 1000:.0f} ms, "
+          f"max {click_to_update[-1] * 1000:.0f} ms over {len(click_to_update)} plays")
+
+
+def test_language_switch_changes_the_labels(page, app_url):
+    page.goto(app_url + "?page=play")
+    page.locator(".zp-table").first.wait_for(timeout=30_000)
+    _button(page, "中文").click()
+    page.get_by_role("button", name="对局", exact=True).wait_for(timeout=10_000)
+    page.get_by_text("第1局").first.wait_for(timeout=10_000)
+    assert _button(page, "English").count() == 1
+    shot(page, "play_zh")
+    _button(page, "English").click()
+    page.get_by_role("button", name="Play", exact=True).first.wait_for(timeout=10_000)

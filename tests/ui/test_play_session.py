@@ -1,0 +1,76 @@
+"""The play session: AI pacing, the person's actions, hints, and exact resume from a record."""
+
+import json
+
+import pytest
+
+from tutor.rules import IllegalAction, Pass, Play
+from tutor.ui.play.session import PlaySession
+
+
+def _play_person(session: PlaySession) -> None:
+    """The person takes the hint's action (always legal)."""
+    session.act(session.hint().action)
+
+
+def _run_until(session: PlaySession, stop) -> None:
+    for _ in range(5000):
+        if stop(session):
+            return
+        if session.human_to_act:
+            _play_person(session)
+        else:
+            session.ai_step()
+    raise AssertionError("the game did not reach the expected point")
+
+
+def test_a_whole_hand_against_the_heuristic_ends_with_a_result():
+    s = PlaySession(seed=3, human=0, strength="easy", max_hands=2)
+    _run_until(s, lambda s: s.hand_over)
+    r = s.results[0]
+    assert len(s.results) == 1 and r.levels_before == (2, 2, 2, 2, 2)
+    s.next_hand()
+    assert s.hand_number == 2 and s.hand.declarer == r.next_declarer
+    assert s.hand.levels == r.levels_after
+
+
+def test_person_actions_are_validated_and_only_for_their_seat():
+    s = PlaySession(seed=1, human=2)
+    _run_until(s, lambda s: s.human_to_act)
+    with pytest.raises(ValueError, match="own seat"):
+        s.act(Pass(1))
+    if s.hand.phase == "playing":
+        with pytest.raises(IllegalAction):
+            s.act(Play(2, ()))
+
+
+def test_resume_from_a_json_record_reproduces_the_position():
+    s = PlaySession(seed=5, human=1, max_hands=3)
+    _run_until(s, lambda s: s.hand_over)
+    s.next_hand()
+    _run_until(s, lambda s: s.hand.phase == "playing" and len(s.hand.tricks) >= 3)
+    record = json.loads(json.dumps(s.to_record()))
+    again = PlaySession.from_record(record)
+    assert again.hand_number == 2
+    assert again.observation.hand == s.observation.hand
+    assert again.observation.tricks == s.observation.tricks
+    assert again.match.levels == s.match.levels
+    # the AI keeps playing the same way after a resume
+    for _ in range(10):
+        if s.human_to_act:
+            action = s.hint().action
+            s.act(action)
+            again.act(action)
+        else:
+            s.ai_step()
+            again.ai_step()
+    assert again.hand.actions == s.hand.actions
+
+
+def test_broken_records_are_refused_clearly():
+    with pytest.raises(ValueError, match="version"):
+        PlaySession.from_record({"version": 99})
+    with pytest.raises(ValueError, match="broken game record"):
+        PlaySession.from_record({"version": 1, "seed": 1})
+    with pytest.raises(ValueError, match="strength"):
+        PlaySession(seed=1, strength="godlike")

@@ -1,0 +1,108 @@
+"""A hand of cards the person selects by clicking (a Panel JSComponent, no external JS).
+
+Python sends the card markup (from `cards.card_html`) and the suit groups; the browser
+toggles `selected` (indices into `cards`), which syncs back to Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import param
+from panel.custom import JSComponent
+
+from tutor.rules import Card, Trump
+
+from .cards import CARD_CSS, card_html
+
+PICKER_CSS = CARD_CSS + """
+.zp-pick { cursor: pointer; transition: transform .08s; margin-right: -14px; }
+.zp-pick:last-child { margin-right: 0; }
+.zp-pick .zp-card { margin-right: 0; }
+.zp-pick.selected { transform: translateY(-14px); }
+.zp-pick.selected .zp-card { box-shadow: 0 0 0 3px #1e88e5; }
+.zp-pick.disabled { cursor: default; }
+.zp-picker { padding-top: 16px; }
+"""
+
+
+class CardPicker(JSComponent):
+    """Clickable cards grouped by suit; `selected` holds the chosen indices into `cards`."""
+
+    cards = param.List(default=[], doc="canonical card codes, in display order")
+    items = param.List(default=[], doc="HTML of each card")
+    groups = param.List(default=[], doc="lists of indices drawn together (one suit each)")
+    selected = param.List(default=[], doc="indices of the selected cards")
+    max_select = param.Integer(default=0, doc="0: no limit")
+    disabled = param.Boolean(default=False)
+
+    _stylesheets: ClassVar[list[str]] = [PICKER_CSS]
+
+    _esm = """
+    export function render({ model }) {
+      const root = document.createElement("div");
+      root.className = "zp-hand zp-picker";
+      function draw() {
+        root.innerHTML = "";
+        const sel = new Set(model.selected);
+        for (const group of model.groups) {
+          const g = document.createElement("div");
+          g.className = "zp-group";
+          for (const i of group) {
+            const pick = document.createElement("div");
+            pick.className = "zp-pick" + (sel.has(i) ? " selected" : "")
+              + (model.disabled ? " disabled" : "");
+            pick.innerHTML = model.items[i];
+            pick.dataset.index = i;
+            pick.dataset.card = model.cards[i];
+            pick.addEventListener("click", () => {
+              if (model.disabled) return;
+              const s = new Set(model.selected);
+              if (s.has(i)) { s.delete(i); }
+              else {
+                if (model.max_select === 1) { s.clear(); }
+                else if (model.max_select && s.size >= model.max_select) { return; }
+                s.add(i);
+              }
+              model.selected = [...s].sort((a, b) => a - b);
+            });
+            g.appendChild(pick);
+          }
+          root.appendChild(g);
+        }
+      }
+      draw();
+      for (const name of ["items", "groups", "selected", "disabled"]) { model.on(name, draw); }
+      return root;
+    }
+    """
+
+    def show(self, cards: Sequence[Card], trump: Trump | None) -> None:
+        """Display `cards` in trump order (grouped by effective suit); clears the selection."""
+        ordered = trump.sort(list(cards)) if trump is not None else sorted(cards)
+        groups: list[list[int]] = []
+        last = None
+        for i, c in enumerate(ordered):
+            key = trump.effective_suit(c) if trump is not None else c.suit
+            if key != last:
+                groups.append([])
+                last = key
+            groups[-1].append(i)
+        self.param.update(cards=[str(c) for c in ordered],
+                          items=[card_html(c, trump) for c in ordered], groups=groups,
+                          selected=[])
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        return [Card(self.cards[i]) for i in self.selected if i < len(self.cards)]
+
+    def select_cards(self, wanted: Sequence[Card]) -> None:
+        """Select these cards (copies matched one by one), e.g. to show a hint."""
+        remaining = [str(c) for c in wanted]
+        chosen = []
+        for i, code in enumerate(self.cards):
+            if code in remaining:
+                remaining.remove(code)
+                chosen.append(i)
+        self.selected = chosen

@@ -1,0 +1,1 @@
+"""Play mode: a whole match against four AI opponents."""

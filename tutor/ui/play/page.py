@@ -1,0 +1,301 @@
+"""The Play page: a whole match against four AI opponents, paced so a person can follow.
+
+The layout is built once; every change re-renders the table markup and shows the widgets
+the current phase needs. AI seats think in a worker thread, one action per tick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.rules import (
+    Bid,
+    Bury,
+    CallFriend,
+    Card,
+    Event,
+    IllegalAction,
+    Pass,
+    Play,
+    Trump,
+    format_cards,
+    parse_cards,
+)
+from tutor.rules.bidding import bid_options
+
+from ..card_picker import CardPicker
+from ..i18n import t
+from .session import STRENGTHS, PlaySession
+from .table_html import TABLE_CSS, seat_name, summary_html, table_html
+
+DEFAULT_DELAY_MS = 700
+
+
+def ai_delay_ms() -> int:
+    """Pause between AI moves (TUTOR_AI_DELAY_MS; tests make it short)."""
+    try:
+        return max(20, int(os.environ.get("TUTOR_AI_DELAY_MS", DEFAULT_DELAY_MS)))
+    except ValueError:
+        return DEFAULT_DELAY_MS
+
+
+class PlayPage(pn.viewable.Viewer):
+    """A match for one person (seat 0) against four AI players."""
+
+    lang = param.Selector(default="en", objects=["en", "zh"])
+    strength = param.Selector(default="easy", objects=list(STRENGTHS))
+
+    def __init__(self, session: PlaySession | None = None,
+                 on_save: Callable[[PlaySession], None] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_save = on_save
+        self.session = session or PlaySession(seed=random.randrange(2**31),
+                                              strength=self.strength)
+        self.strength = self.session.strength
+        self._busy = False
+        self._picker_key: tuple | None = None
+        self.last_action_ms: float | None = None
+        self._build()
+        self.refresh()
+        if pn.state.curdoc is not None:
+            self._callback = pn.state.add_periodic_callback(self._tick, period=ai_delay_ms())
+
+    # ---------------------------------------------------------------- layout
+    def _build(self) -> None:
+        self._strength = pn.widgets.Select(options=self._strength_options(), value=self.strength,
+                                           width=120)
+        self._new = pn.widgets.Button(button_type="default", width=120, align="end")
+        self._new.on_click(self._new_game)
+        self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
+        self._message = pn.pane.Alert("", alert_type="danger", visible=False,
+                                      sizing_mode="stretch_width")
+        self._notice = pn.pane.Alert("", alert_type="info", visible=False,
+                                     sizing_mode="stretch_width")
+        self._prompt = pn.pane.Markdown("", margin=(0, 10))
+        self._hint_text = pn.pane.Alert("", alert_type="success", visible=False,
+                                        sizing_mode="stretch_width")
+        self._picker = CardPicker(sizing_mode="stretch_width")
+        self._picker.param.watch(self._on_select, "selected")
+        self._bid_choice = pn.widgets.Select(width=160, visible=False)
+        self._call_card = pn.widgets.Select(width=110, visible=False)
+        self._call_nth = pn.widgets.Select(options=[1, 2, 3], width=70, visible=False)
+        self._buttons: dict[str, pn.widgets.Button] = {}
+        for key, kind in (("bid", "primary"), ("pass", "default"), ("bury", "primary"),
+                          ("call", "primary"), ("play", "primary"), ("hint", "success"),
+                          ("next_hand", "primary")):
+            button = pn.widgets.Button(button_type=kind, visible=False, width=120)
+            button.on_click(getattr(self, f"_on_{key}"))
+            self._buttons[key] = button
+        self._summary = pn.pane.HTML("", stylesheets=[TABLE_CSS], visible=False,
+                                     sizing_mode="stretch_width")
+        actions = pn.Row(self._bid_choice, self._call_card, self._call_nth,
+                         *self._buttons.values(), self._prompt)
+        self._layout = pn.Column(
+            pn.Row(self._strength, self._new),
+            self._table, self._notice, self._summary, self._message, self._hint_text,
+            actions, self._picker, sizing_mode="stretch_width")
+        self._label_widgets()
+
+    def _strength_options(self) -> dict[str, str]:
+        return {t(f"strength_{s}", self.lang): s for s in STRENGTHS}
+
+    def _label_widgets(self) -> None:
+        lang = self.lang
+        self._strength.name = t("strength", lang)
+        self._strength.options = self._strength_options()
+        self._new.name = t("new_game", lang)
+        names = {"bid": t("bid", lang), "pass": t("pass", lang),
+                 "bury": t("bury", lang, n=self.session.rules.kitty),
+                 "call": t("call", lang), "play": t("play", lang), "hint": t("hint", lang),
+                 "next_hand": t("next_hand", lang)}
+        for key, button in self._buttons.items():
+            button.name = names[key]
+        self._call_nth.name = t("copy_no", lang)
+
+    @param.depends("lang", watch=True)
+    def _relabel(self) -> None:
+        self._label_widgets()
+        self.refresh(keep_selection=True)
+        self._message.visible = self._hint_text.visible = False
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # ---------------------------------------------------------------- render
+    def refresh(self, keep_selection: bool = False) -> None:
+        """Redraw the table and show the controls the person's current decision needs."""
+        s, lang = self.session, self.lang
+        obs = s.observation
+        self._table.object = table_html(obs, s.human, lang, s.hand_number)
+        # before the trump suit is bid, level cards and jokers still sort first
+        shown_trump = obs.trump or Trump(obs.level, None)
+        key = (tuple(sorted(obs.hand)), shown_trump)
+        if key != self._picker_key:  # new cards or a trump just set: redraw, clear selection
+            self._picker.show(obs.hand, shown_trump)
+            self._picker_key = key
+        elif not keep_selection:
+            self._picker.selected = []
+        for button in self._buttons.values():
+            button.visible = False
+        self._bid_choice.visible = self._call_card.visible = self._call_nth.visible = False
+        self._picker.max_select = 0
+        self._picker.disabled = not s.human_to_act
+        self._summary.visible = s.hand_over
+        if s.hand_over:
+            self._show_summary()
+            return
+        if not s.human_to_act:
+            who = seat_name(s.hand.turn, s.human, lang)  # type: ignore[arg-type]
+            self._prompt.object = f"*{t('thinking', lang, who=who)}*"
+            return
+        self._buttons["hint"].visible = True
+        phase = obs.phase
+        if phase == "bidding":
+            options = bid_options(obs.hand, obs.level, s.human, obs.standing_bid,
+                                  obs.rules.decks)
+            self._bid_choice.options = {format_cards(o, unicode=True): format_cards(o)
+                                        for o in options}
+            if options:
+                self._bid_choice.value = format_cards(options[-1])
+            self._bid_choice.visible = self._buttons["bid"].visible = bool(options)
+            self._buttons["pass"].visible = True
+            self._prompt.object = t("your_turn_bid", lang)
+        elif phase == "burying":
+            self._picker.max_select = obs.rules.kitty
+            self._buttons["bury"].visible = True
+            self._prompt.object = t("your_turn_bury", lang, n=obs.rules.kitty)
+        elif phase == "calling":
+            self._call_card.options = {Card(k).symbol: str(Card(k)) for k in range(52)}
+            self._call_card.visible = self._buttons["call"].visible = True
+            self._call_nth.visible = obs.rules.friend_rule == "nth_played"
+            self._prompt.object = t("your_turn_call", lang)
+        elif phase == "playing":
+            self._buttons["play"].visible = True
+            if obs.current:
+                n = len(obs.current[0][1])
+                self._picker.max_select = n
+                self._prompt.object = t("your_turn_follow", lang, n=n)
+            else:
+                self._prompt.object = t("your_turn_lead", lang)
+
+    def _show_summary(self) -> None:
+        s, lang = self.session, self.lang
+        result = s.results[-1]
+        self._summary.object = summary_html(result, s.hand.tricks[-1], s.match.totals,
+                                            s.observation, s.human, lang, s.hand_number)
+        if s.match_over:
+            self._prompt.object = f"**{t('match_over', lang)}**"
+        else:
+            self._buttons["next_hand"].visible = True
+            self._prompt.object = ""
+
+    # ---------------------------------------------------------------- events
+    def _after(self, events: list[Event]) -> None:
+        for e in events:
+            if e.type == "throw_failed":
+                self._show_throw_failure(e)
+        if self.on_save is not None:
+            self.on_save(self.session)
+        self.refresh()
+
+    def _show_throw_failure(self, e: Event) -> None:
+        lang, human = self.lang, self.session.human
+        who = seat_name(e.seat, human, lang)  # type: ignore[arg-type]
+        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'])}"
+                       for b in e.info["by"])
+        beaten = ", ".join(_symbols(x) for x in e.info["beaten"])
+        self._notice.object = t("throw_failed", lang, who=who, who_short=who,
+                                cards=format_cards(e.cards, unicode=True), by=by,
+                                beaten=beaten, forced=_symbols(e.info["forced"]))
+        self._notice.visible = True
+
+    def _act(self, action) -> None:
+        start = time.perf_counter()
+        self._message.visible = False
+        self._hint_text.visible = False
+        try:
+            events = self.session.act(action)
+        except IllegalAction as err:
+            self._message.object = err.text(self.lang)
+            self._message.visible = True
+            return
+        self._notice.visible = False
+        self._after(events)
+        self.last_action_ms = (time.perf_counter() - start) * 1000
+
+    def _on_select(self, event) -> None:
+        self._message.visible = False
+
+    def _on_bid(self, _=None) -> None:
+        if self._bid_choice.value:
+            self._act(Bid(self.session.human, tuple(parse_cards(self._bid_choice.value))))
+
+    def _on_pass(self, _=None) -> None:
+        self._act(Pass(self.session.human))
+
+    def _on_bury(self, _=None) -> None:
+        self._act(Bury(self.session.human, tuple(self._picker.selected_cards)))
+
+    def _on_call(self, _=None) -> None:
+        nth = self._call_nth.value if self.session.rules.friend_rule == "nth_played" else None
+        self._act(CallFriend(self.session.human, Card(self._call_card.value), nth))
+
+    def _on_play(self, _=None) -> None:
+        self._act(Play(self.session.human, tuple(self._picker.selected_cards)))
+
+    def _on_hint(self, _=None) -> None:
+        suggestion = self.session.hint()
+        action = suggestion.action
+        reasons = suggestion.zh if self.lang == "zh" else suggestion.en
+        self._hint_text.object = "\n\n".join(reasons)
+        self._hint_text.visible = True
+        if isinstance(action, (Play, Bury)):
+            self._picker.select_cards(action.cards)
+        elif isinstance(action, Bid):
+            self._bid_choice.value = format_cards(action.cards)
+        elif isinstance(action, CallFriend):
+            self._call_card.value = str(action.card)
+            if action.nth is not None:
+                self._call_nth.value = action.nth
+
+    def _on_next_hand(self, _=None) -> None:
+        self.session.next_hand()
+        self._notice.visible = False
+        self._hint_text.visible = False
+        if self.on_save is not None:
+            self.on_save(self.session)
+        self.refresh()
+
+    def _new_game(self, _=None) -> None:
+        self.session = PlaySession(seed=random.randrange(2**31), strength=self._strength.value)
+        self.strength = self.session.strength
+        self._notice.visible = self._message.visible = self._hint_text.visible = False
+        if self.on_save is not None:
+            self.on_save(self.session)
+        self.refresh()
+
+    async def _tick(self) -> None:
+        """One AI action per tick, thought out in a worker thread."""
+        session = self.session
+        if self._busy or not session.ai_to_act:
+            return
+        self._busy = True
+        try:
+            action = await asyncio.to_thread(session.ai_decide)
+            if action is not None and session is self.session:
+                self._after(session.ai_apply(action))
+        finally:
+            self._busy = False
+
+
+def _symbols(text: str) -> str:
+    """Canonical card text (`10H SJ`) in display form (`10♥ 小王`)."""
+    return format_cards(parse_cards(text), unicode=True)

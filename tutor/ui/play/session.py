@@ -1,0 +1,169 @@
+"""A match between one person and four AI players, as plain state the UI renders.
+
+The session owns the Match and the current Hand, moves the AI seats one action at a time
+(so the UI can pace them), and serialises to a JSON-ready record — seed, options and every
+action — from which `PlaySession.from_record` rebuilds the exact same position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.ai import Player, make_player, suggest
+from tutor.rules import (
+    Action,
+    Event,
+    Hand,
+    HandResult,
+    Match,
+    Observation,
+    RuleSet,
+    action_from_dict,
+    action_to_dict,
+)
+
+STRENGTHS = ("easy", "normal", "hard")
+RECORD_VERSION = 1
+
+
+def make_opponent(strength: str, seed: int) -> Player:
+    """easy: the heuristic; normal and hard: determinized search with 0.25 s / 0.8 s."""
+    if strength == "easy":
+        return make_player("heuristic", seed=seed)
+    if strength == "normal":
+        return make_player("search", seed=seed, budget_s=0.25)
+    if strength == "hard":
+        return make_player("search", seed=seed, budget_s=0.8)
+    raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
+
+
+@dataclass
+class PlaySession:
+    """One person (seat `human`) against AI players of one `strength`."""
+
+    seed: int
+    human: int = 0
+    strength: str = "easy"
+    max_hands: int | None = 8
+    rules: RuleSet = field(default_factory=RuleSet)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.human < self.rules.players:
+            raise ValueError(f"human seat must be 0 to {self.rules.players - 1}")
+        self.match = Match(seed=self.seed, rules=self.rules, max_hands=self.max_hands)
+        self.players = {seat: make_opponent(self.strength, self.seed * 7 + seat)
+                        for seat in range(self.rules.players) if seat != self.human}
+        self.history: list[list[dict[str, Any]]] = []  # actions of finished hands
+        self.hand = self.match.new_hand()
+
+    # ----------------------------------------------------------------- state
+    @property
+    def observation(self) -> Observation:
+        """What the person may see now."""
+        return self.hand.observation(self.human)
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.hand.turn == self.human
+
+    @property
+    def ai_to_act(self) -> bool:
+        return self.hand.turn is not None and self.hand.turn != self.human
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand.phase == "finished"
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.finished
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.history) + 1
+
+    # --------------------------------------------------------------- actions
+    def ai_decide(self) -> Action | None:
+        """The AI seat's next action, without applying it (safe to run in a worker thread:
+        players see only an observation, and search plays out copies)."""
+        if not self.ai_to_act:
+            return None
+        seat = self.hand.turn
+        assert seat is not None
+        return self.players[seat].act(self.hand.observation(seat))
+
+    def ai_apply(self, action: Action) -> list[Event]:
+        """Apply an action `ai_decide` chose (ignored if the position moved on meanwhile)."""
+        if not self.ai_to_act or action.seat != self.hand.turn:
+            return []
+        return self._apply(action)
+
+    def ai_step(self) -> list[Event]:
+        """Let the AI seat to act take one action; returns the events it caused."""
+        action = self.ai_decide()
+        return [] if action is None else self._apply(action)
+
+    def act(self, action: Action) -> list[Event]:
+        """The person's action; raises `IllegalAction` (state unchanged) if not allowed."""
+        if action.seat != self.human:
+            raise ValueError("the person can only act for their own seat")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.hand.apply(action)
+        if self.hand.phase == "finished":
+            self.match.record(self.hand)
+        return events
+
+    def hint(self):
+        """The AI's suggestion for the person, with reasons in English and Chinese."""
+        return suggest(self.observation)
+
+    def next_hand(self) -> Hand:
+        """Start the next hand of the match (after the end-of-hand summary)."""
+        if not self.hand_over:
+            raise ValueError("the current hand is not finished")
+        if self.match_over:
+            raise ValueError("the match is over")
+        self.history.append([action_to_dict(a) for a in self.hand.actions])
+        self.hand = self.match.new_hand()
+        return self.hand
+
+    @property
+    def results(self) -> list[HandResult]:
+        return list(self.match.results)
+
+    # ------------------------------------------------------------ persistence
+    def to_record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this session: options and every action so far."""
+        return {
+            "version": RECORD_VERSION, "seed": self.seed, "human": self.human,
+            "strength": self.strength, "max_hands": self.max_hands,
+            "rules": self.rules.to_dict(),
+            "hands": [*self.history, [action_to_dict(a) for a in self.hand.actions]],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> PlaySession:
+        """Rebuild a session from `to_record()` output; ValueError if the record is broken."""
+        try:
+            if record.get("version") != RECORD_VERSION:
+                raise ValueError(f"unknown game record version {record.get('version')!r}")
+            session = cls(seed=int(record["seed"]), human=int(record["human"]),
+                          strength=record["strength"], max_hands=record["max_hands"],
+                          rules=RuleSet.from_dict(record["rules"]))
+            hands = record["hands"]
+            for i, actions in enumerate(hands):
+                for data in actions:
+                    session._apply(action_from_dict(data))
+                if i < len(hands) - 1:
+                    session.next_hand()
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"broken game record: {exc}") from exc
+        return session
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-ready result of the match so far (for the games list)."""
+        return {"hands": len(self.match.results), "levels": list(self.match.levels),
+                "totals": list(self.match.totals), "finished": self.match_over}

@@ -1,0 +1,215 @@
+"""The play table and the end-of-hand summary as HTML, built from an Observation only.
+
+Pure functions: what one seat may know in, markup out — so the view can never show
+another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from tutor.rules import Card, HandResult, Observation, Trick, trick_winner
+from tutor.rules.scoring import LEVEL_NAMES
+
+from ..cards import CARD_CSS, card_html
+from ..i18n import t
+
+TABLE_CSS = CARD_CSS + """
+.zp-table { display: grid; gap: 8px; font-family: system-ui, sans-serif;
+  grid-template-columns: 1fr 1.3fr 1fr; grid-template-areas:
+  "info info info" "top-l center top-r" "left center right" ". me ."; }
+.zp-info { grid-area: info; display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center;
+  background: #f3f6fa; border-radius: 8px; padding: 8px 12px; font-size: 14px; }
+.zp-info b { color: #0d47a1; }
+.zp-seat { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 8px; min-height: 92px;
+  background: #fff; }
+.zp-seat.acting { border: 2px solid #1e88e5; box-shadow: 0 0 6px rgba(30,136,229,.4); }
+.zp-seat .who { font-weight: 700; font-size: 14px; }
+.zp-seat .meta { font-size: 12px; color: #555; margin: 2px 0 4px; }
+.zp-badge { display: inline-block; font-size: 11px; border-radius: 10px; padding: 0 6px;
+  margin-left: 4px; color: #fff; background: #6d4c41; }
+.zp-badge.friend { background: #2e7d32; } .zp-badge.act { background: #1e88e5; }
+.zp-badge.lead { background: #8e24aa; } .zp-badge.win { background: #ef6c00; }
+.zp-center { grid-area: center; grid-row: 2 / span 2; border-radius: 10px; background: #1b5e20;
+  color: #fff; padding: 10px; display: flex; flex-direction: column; gap: 6px;
+  justify-content: center; align-items: center; min-height: 200px; text-align: center; }
+.zp-center .status { font-size: 14px; }
+.zp-center .faded { opacity: .75; }
+.zp-small .zp-card { width: 34px; height: 48px; margin-right: -8px; }
+.zp-small .zp-card .rank { font-size: 12px; } .zp-small .zp-card .suit { font-size: 12px;
+  top: 15px; } .zp-small .zp-card .pip { font-size: 14px; } .zp-small .zp-card .pts { top: 30px; }
+.zp-played { display: flex; min-height: 50px; }
+.zp-summary table { border-collapse: collapse; margin-top: 6px; }
+.zp-summary td, .zp-summary th { border: 1px solid #ccd; padding: 3px 10px; text-align: center; }
+.zp-summary th { background: #eef2f7; }
+.zp-up { color: #2e7d32; font-weight: 700; }
+@media (max-width: 700px) { .zp-table { grid-template-columns: 1fr 1fr; grid-template-areas:
+  "info info" "top-l top-r" "left right" "center center" "me me"; }
+  .zp-center { grid-row: auto; } }
+"""
+
+AREAS = ("me", "right", "top-r", "top-l", "left")  # by offset from the person's seat
+
+
+def seat_name(seat: int, human: int, lang: str) -> str:
+    """`You` for the person's seat, else `Seat 3` / `3号位`."""
+    return t("you", lang) if seat == human else t("seat", lang, n=seat)
+
+
+def cards_row(cards: Sequence[Card], obs: Observation, small: bool = True) -> str:
+    inner = "".join(card_html(c, obs.trump) for c in cards)
+    return f'<div class="zp-played {"zp-small" if small else ""}">{inner}</div>'
+
+
+def _current_winner(obs: Observation) -> int | None:
+    if not obs.current or obs.trump is None:
+        return None
+    return obs.current[trick_winner([c for _, c in obs.current], obs.trump)][0]
+
+
+def _friend_text(obs: Observation, human: int, lang: str) -> str:
+    if obs.friend_card is None:
+        return ""
+    card = obs.friend_card.symbol
+    call = (t("friend_call_nth", lang, nth=obs.friend_nth, card=card) if obs.friend_nth
+            else t("friend_call", lang, card=card))
+    revealed = obs.friend is not None or any(e.type == "friend_revealed" for e in obs.events)
+    if not revealed:
+        state = t("friend_hidden", lang)
+    elif obs.friend is None:
+        state = t("alone", lang)
+    else:
+        state = t("friend_is", lang, who=seat_name(obs.friend, human, lang))
+    return f"<span>{escape(call)} · {escape(state)}</span>"
+
+
+def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
+    """The bar above the table: hand, trump and level, declarer, friend, defenders' points."""
+    parts = [f"<b>{escape(t('hand_no', lang, n=hand_no))}</b>"]
+    if obs.trump is not None:
+        parts.append(f"<span>{escape(obs.trump.describe(lang))}</span>")
+    else:
+        parts.append(f"<span>{escape(t('bidding_no_trump', lang, level=obs.level))}</span>")
+    if obs.declarer is not None:
+        parts.append(f"<span>{escape(t('declarer_badge', lang))}: "
+                     f"{escape(seat_name(obs.declarer, human, lang))}</span>")
+    friend = _friend_text(obs, human, lang)
+    if friend:
+        parts.append(friend)
+    side = _known_declarer_side(obs)
+    if side is not None:
+        pts = sum(p for seat, p in enumerate(obs.captured) if seat not in side)
+        parts.append(f"<span>{escape(t('defenders_so_far', lang, n=pts))}</span>")
+    return f'<div class="zp-info">{"".join(parts)}</div>'
+
+
+def _known_declarer_side(obs: Observation) -> set[int] | None:
+    """The declarer side once everyone knows it (friend revealed, or alone), else None."""
+    if obs.declarer is None or obs.phase in ("bidding", "burying", "calling"):
+        return None
+    revealed = any(e.type == "friend_revealed" for e in obs.events)
+    if obs.friend is not None:
+        return {obs.declarer, obs.friend}
+    if revealed:
+        return {obs.declarer}
+    return None
+
+
+def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
+    """One seat: name, badges, level, cards left, points won, and its play in this trick."""
+    badges = []
+    if seat == obs.declarer:
+        badges.append(f'<span class="zp-badge">{escape(t("declarer_badge", lang))}</span>')
+    if obs.friend is not None and seat == obs.friend:
+        badges.append(f'<span class="zp-badge friend">{escape(t("friend_badge", lang))}</span>')
+    if obs.turn == seat:
+        badges.append(f'<span class="zp-badge act">{escape(t("to_act", lang))}</span>')
+    if obs.current and obs.current[0][0] == seat:
+        badges.append(f'<span class="zp-badge lead">{escape(t("leads", lang))}</span>')
+    if _current_winner(obs) == seat:
+        badges.append(f'<span class="zp-badge win">{escape(t("winning", lang))}</span>')
+    meta = " · ".join([t("level", lang, level=LEVEL_NAMES[obs.levels[seat]]),
+                       t("cards_left", lang, n=obs.hand_sizes[seat]),
+                       t("captured", lang, n=obs.captured[seat])])
+    played = dict(obs.current).get(seat, ())
+    bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == "bidding" else []
+    shown = cards_row(played, obs) if played else (
+        cards_row(bid[-1], obs) if bid else '<div class="zp-played"></div>')
+    area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
+    acting = " acting" if obs.turn == seat else ""
+    return (f'<div class="zp-seat{acting}" style="grid-area:{area}" data-seat="{seat}">'
+            f'<div class="who">{escape(seat_name(seat, human, lang))}{"".join(badges)}</div>'
+            f'<div class="meta">{escape(meta)}</div>{shown}</div>')
+
+
+def center_html(obs: Observation, human: int, lang: str) -> str:
+    """The middle of the table: the trick in progress, or the last trick won."""
+    if obs.current:
+        leader = seat_name(obs.current[0][0], human, lang)
+        winner = seat_name(_current_winner(obs), human, lang)  # type: ignore[arg-type]
+        status = (f"{escape(t('trick_no', lang, n=len(obs.tricks) + 1))}: "
+                  f"{escape(t('trick_status', lang, leader=leader, winner=winner))}")
+        return f'<div class="zp-center"><div class="status">{status}</div></div>'
+    if obs.tricks:
+        last = obs.tricks[-1]
+        text = t("last_trick", lang, winner=seat_name(last.winner, human, lang), points=last.points)
+        rows = "".join(
+            f'<div style="display:flex;gap:6px;align-items:center">'
+            f'<span style="min-width:64px">{escape(seat_name(s, human, lang))}</span>'
+            f'{cards_row(cards, obs)}</div>' for s, cards in last.plays)
+        return (f'<div class="zp-center"><div class="status">{escape(text)}</div>'
+                f'<div class="faded">{rows}</div></div>')
+    return f'<div class="zp-center"><div class="status">{escape(t("no_trick", lang))}</div></div>'
+
+
+def table_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
+    """The whole table for the person at seat `human`."""
+    seats = "".join(seat_html(obs, s, human, lang) for s in range(len(obs.levels)))
+    trump = "" if obs.trump is None else f"{obs.trump.level}{obs.trump.suit or ''}"
+    return (f'<div class="zp-table" data-trump="{trump}" data-phase="{obs.phase}">'
+            f'{info_html(obs, human, lang, hand_no)}{seats}'
+            f'{center_html(obs, human, lang)}</div>')
+
+
+def summary_html(result: HandResult, last: Trick, totals: Sequence[int], obs: Observation,
+                 human: int, lang: str, hand_no: int) -> str:
+    """End of hand: defender points, kitty and multiplier, level changes, 积分."""
+
+    def who(seat: int) -> str:
+        return seat_name(seat, human, lang)
+
+    def para(key: str, bold: bool = False, **params: object) -> str:
+        text = escape(t(key, lang, **params))
+        return f"<p><b>{text}</b></p>" if bold else f"<p>{text}</p>"
+
+    kitty = " ".join(c.symbol for c in result.kitty)
+    lines = [f"<h3>{escape(t('summary_title', lang, n=hand_no))}</h3>",
+             para("summary_points", tricks=result.trick_points, bonus=result.kitty_bonus,
+                  p=result.defender_points)]
+    if result.kitty_multiplier is not None:
+        winning = " ".join(c.symbol for c in dict(last.plays)[last.winner])
+        lines.append(para("summary_kitty", cards=kitty, points=result.kitty_points,
+                          who=who(last.winner), play=winning, mult=result.kitty_multiplier))
+    else:
+        lines.append(para("summary_kitty_safe", cards=kitty, points=result.kitty_points))
+    side_key = {"declarer": "summary_side_declarer", "defenders": "summary_side_defenders",
+                "none": "summary_side_none"}[result.side]
+    lines.append(para(side_key, bold=True, n=result.levels_up))
+    lines.append(para("next_declarer", who=who(result.next_declarer)))
+    head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
+                   ("col_player", "col_level", "col_failed", "col_jifen", "col_total"))
+    rows = []
+    for s in range(len(result.levels_after)):
+        before, after = LEVEL_NAMES[result.levels_before[s]], LEVEL_NAMES[result.levels_after[s]]
+        level = f'{before} → <span class="zp-up">{after}</span>' if before != after else after
+        role = ""
+        if s == result.declarer:
+            role = f' <span class="zp-badge">{escape(t("declarer_badge", lang))}</span>'
+        elif s == result.friend:
+            role = f' <span class="zp-badge friend">{escape(t("friend_badge", lang))}</span>'
+        rows.append(f"<tr data-seat='{s}'><td>{escape(who(s))}{role}</td><td>{level}</td>"
+                    f"<td>{result.failed_throws[s]}</td><td>{result.score[s]:+d}</td>"
+                    f"<td>{totals[s]:+d}</td></tr>")
+    lines.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
+    return f'<div class="zp-summary">{"".join(lines)}</div>'

@@ -74,3 +74,22 @@ def test_broken_records_are_refused_clearly():
         PlaySession.from_record({"version": 1, "seed": 1})
     with pytest.raises(ValueError, match="strength"):
         PlaySession(seed=1, strength="godlike")
+
+
+def test_replay_viewer_steps_through_tricks_to_the_summary():
+    from tutor.ui.play.replay import ReplayViewer
+
+    s = PlaySession(seed=9, human=0, max_hands=2)
+    _run_until(s, lambda s: s.hand_over)
+    viewer = ReplayViewer(s.to_record())
+    assert len(viewer.hands) == 1
+    tricks = viewer.hands[0].tricks
+    assert "Trick 1 of" in viewer._view.object
+    viewer._step(+1)
+    assert viewer.trick_index == 1 and "Trick 2 of" in viewer._view.object
+    for _ in range(len(tricks) + 3):
+        viewer._step(+1)
+    assert viewer.trick_index == len(tricks)
+    assert "Hand 1 is over" in viewer._view.object
+    viewer.lang = "zh"
+    assert "第1局结束" in viewer._view.object

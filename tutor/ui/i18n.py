@@ -77,6 +77,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "col_jifen": ("积分 this hand", "本局积分"), "col_total": ("积分 total", "总积分"),
     "col_failed": ("Failed throws", "甩牌失败"),
     "next_declarer": ("Next declarer: {who}", "下一局庄家：{who}"),
+    # replays and saved games
+    "replay_none": ("No finished hand to replay yet.", "还没有可以回放的完整牌局。"),
+    "replay_trick": ("Trick {n} of {total}: {leader} led, {winner} won {points} points",
+                     "第{n}/{total}轮：{leader}首家，{winner}赢得{points}分"),
 }
 
 

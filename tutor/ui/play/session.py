@@ -55,6 +55,7 @@ class PlaySession:
         self.players = {seat: make_opponent(self.strength, self.seed * 7 + seat)
                         for seat in range(self.rules.players) if seat != self.human}
         self.history: list[list[dict[str, Any]]] = []  # actions of finished hands
+        self.finished_hands: list[Hand] = []
         self.hand = self.match.new_hand()
 
     # ----------------------------------------------------------------- state
@@ -127,8 +128,13 @@ class PlaySession:
         if self.match_over:
             raise ValueError("the match is over")
         self.history.append([action_to_dict(a) for a in self.hand.actions])
+        self.finished_hands.append(self.hand)
         self.hand = self.match.new_hand()
         return self.hand
+
+    def completed_hands(self) -> list[Hand]:
+        """Every finished hand so far, the current one included once it is over."""
+        return self.finished_hands + ([self.hand] if self.hand_over else [])
 
     @property
     def results(self) -> list[HandResult]:

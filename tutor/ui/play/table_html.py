@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from tutor.rules import Card, HandResult, Observation, Trick, trick_winner
+from tutor.rules import Card, HandResult, Observation, Trick, Trump, trick_winner
 from tutor.rules.scoring import LEVEL_NAMES
 
 from ..cards import CARD_CSS, card_html
@@ -57,8 +57,9 @@ def seat_name(seat: int, human: int, lang: str) -> str:
     return t("you", lang) if seat == human else t("seat", lang, n=seat)
 
 
-def cards_row(cards: Sequence[Card], obs: Observation, small: bool = True) -> str:
-    inner = "".join(card_html(c, obs.trump) for c in cards)
+def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool = True) -> str:
+    """Cards side by side (small by default), trumps marked."""
+    inner = "".join(card_html(c, trump) for c in cards)
     return f'<div class="zp-played {"zp-small" if small else ""}">{inner}</div>'
 
 
@@ -134,8 +135,8 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
                        t("captured", lang, n=obs.captured[seat])])
     played = dict(obs.current).get(seat, ())
     bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == "bidding" else []
-    shown = cards_row(played, obs) if played else (
-        cards_row(bid[-1], obs) if bid else '<div class="zp-played"></div>')
+    shown = cards_row(played, obs.trump) if played else (
+        cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>')
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
     acting = " acting" if obs.turn == seat else ""
     return (f'<div class="zp-seat{acting}" style="grid-area:{area}" data-seat="{seat}">'
@@ -143,24 +144,31 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
             f'<div class="meta">{escape(meta)}</div>{shown}</div>')
 
 
+def trick_rows(trick: Trick, trump: Trump | None, human: int, lang: str) -> str:
+    """A finished trick, one row per seat in play order."""
+    return "".join(
+        f'<div style="display:flex;gap:6px;align-items:center">'
+        f'<span style="min-width:64px">{escape(seat_name(s, human, lang))}'
+        f'{" ★" if s == trick.winner else ""}</span>{cards_row(cards, trump)}</div>'
+        for s, cards in trick.plays)
+
+
 def center_html(obs: Observation, human: int, lang: str) -> str:
-    """The middle of the table: the trick in progress, or the last trick won."""
+    """The middle of the table: the trick in progress over the last trick won."""
+    parts = []
     if obs.current:
         leader = seat_name(obs.current[0][0], human, lang)
         winner = seat_name(_current_winner(obs), human, lang)  # type: ignore[arg-type]
-        status = (f"{escape(t('trick_no', lang, n=len(obs.tricks) + 1))}: "
-                  f"{escape(t('trick_status', lang, leader=leader, winner=winner))}")
-        return f'<div class="zp-center"><div class="status">{status}</div></div>'
+        parts.append(f'<div class="status"><b>{escape(t("trick_no", lang, n=len(obs.tricks) + 1))}'
+                     f"</b>: {escape(t('trick_status', lang, leader=leader, winner=winner))}</div>")
     if obs.tricks:
         last = obs.tricks[-1]
         text = t("last_trick", lang, winner=seat_name(last.winner, human, lang), points=last.points)
-        rows = "".join(
-            f'<div style="display:flex;gap:6px;align-items:center">'
-            f'<span style="min-width:64px">{escape(seat_name(s, human, lang))}</span>'
-            f'{cards_row(cards, obs)}</div>' for s, cards in last.plays)
-        return (f'<div class="zp-center"><div class="status">{escape(text)}</div>'
-                f'<div class="faded">{rows}</div></div>')
-    return f'<div class="zp-center"><div class="status">{escape(t("no_trick", lang))}</div></div>'
+        parts.append(f'<div class="status faded">{escape(text)}</div>'
+                     f'<div class="faded">{trick_rows(last, obs.trump, human, lang)}</div>')
+    if not parts:
+        parts.append(f'<div class="status">{escape(t("no_trick", lang))}</div>')
+    return f'<div class="zp-center">{"".join(parts)}</div>'
 
 
 def table_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutor.rules import Trump, parse_cards
 
@@ -15,6 +16,15 @@ pytestmark = pytest.mark.browser
 
 def _button(page, name: str):
     return page.get_by_role("button", name=name, exact=True)
+
+
+def _click(page, name: str) -> bool:
+    """Click a button if it is (still) there: the AI may move the game on at any moment."""
+    try:
+        _button(page, name).click(timeout=3_000)
+        return True
+    except PlaywrightTimeout:
+        return False
 
 
 def _visible(page, name: str) -> bool:
@@ -89,24 +99,23 @@ def test_a_whole_hand_through_the_ui(page, app_url):
         if page.get_by_text("is over").count():
             break
         if _visible(page, "Pass"):
-            _button(page, "Pass").click()
+            _click(page, "Pass")
         elif _visible(page, "Bury 7"):
-            _button(page, "Hint").click()
-            page.wait_for_function("() => true")
-            _button(page, "Bury 7").click()
+            _click(page, "Hint") and _click(page, "Bury 7")
         elif _visible(page, "Call friend"):
-            _button(page, "Hint").click()
-            _button(page, "Call friend").click()
+            _click(page, "Hint") and _click(page, "Call friend")
         elif _visible(page, "Play cards"):
             if not saw_error:
                 saw_error = _try_illegal_follow(page)
                 if saw_error:
                     continue
-            _button(page, "Hint").click()
+            if not _click(page, "Hint"):
+                continue
             page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
             before = len(_picker_cards(page))
             start = time.perf_counter()
-            _button(page, "Play cards").click()
+            if not _click(page, "Play cards"):
+                continue
             while len(_picker_cards(page)) == before and time.perf_counter() - start < 10:
                 time.sleep(0.005)
             click_to_update.append(time.perf_counter() - start)

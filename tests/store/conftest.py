@@ -1,0 +1,66 @@
+"""Fixtures for the store tests: real DuckDB files in pytest's temporary folders."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tutor.store import Classroom, Store, User
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "tutor.duckdb"
+
+
+@pytest.fixture
+def store(db_path: Path, request: pytest.FixtureRequest) -> Iterator[Store]:
+    if "school" in request.fixturenames:
+        request.getfixturevalue("school")  # copy the ready-made school in before opening
+    with Store(db_path) as opened:
+        yield opened
+
+
+@dataclass(frozen=True)
+class School:
+    """Two teachers with a class each; amy and bob in class A, cat in class B, dan in none."""
+
+    teacher_a: User
+    teacher_b: User
+    class_a: Classroom
+    class_b: Classroom
+    amy: User
+    bob: User
+    cat: User
+    dan: User
+
+
+@pytest.fixture(scope="session")
+def school_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, School]:
+    """The school built once (password hashing is slow on purpose), then copied per test."""
+    path = tmp_path_factory.mktemp("school") / "school.duckdb"
+    with Store(path) as store:
+        teacher_a = store.create_user("ms_a", "Ms A", "teacher", "teach-a")
+        teacher_b = store.create_user("mr_b", "Mr B", "teacher", "teach-b")
+        class_a = store.create_class(teacher_a.id, "Class A")
+        class_b = store.create_class(teacher_b.id, "Class B")
+        amy = store.create_user("amy", "Amy", "learner", "1111")
+        bob = store.create_user("bob", "Bob", "learner", "2222")
+        cat = store.create_user("cat", "Cat", "learner", "3333")
+        dan = store.create_user("dan", "Dan", "learner", "4444")
+        store.join_class(amy.id, class_a.join_code)
+        store.join_class(bob.id, class_a.join_code)
+        store.join_class(cat.id, class_b.join_code)
+    return path, School(teacher_a, teacher_b, class_a, class_b, amy, bob, cat, dan)
+
+
+@pytest.fixture
+def school(db_path: Path, school_file: tuple[Path, School]) -> School:
+    """A fresh copy of the school at `db_path` (open it with the `store` fixture)."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(school_file[0], db_path)
+    return school_file[1]

@@ -1,0 +1,121 @@
+"""Accounts: passwords and PINs, guests and upgrading a guest without losing anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tutor.store import AuthenticationFailed, Conflict, InvalidInput, Store
+from tutor.store.passwords import hash_secret, verify_secret
+
+
+def test_the_right_password_signs_in(store: Store) -> None:
+    amy = store.create_user("Amy", "Amy Li", "learner", "correct horse")
+    assert store.authenticate("amy", "correct horse") == amy
+    assert store.authenticate("  AMY ", "correct horse") == amy
+    assert amy.username == "amy" and not amy.is_guest
+
+
+def test_wrong_passwords_and_unknown_names_fail(store: Store) -> None:
+    store.create_user("amy", "Amy", "learner", "correct horse")
+    for username, secret in [("amy", "wrong"), ("amy", "correct hors"), ("amy", "Correct horse"),
+                             ("amy", ""), ("nobody", "correct horse"), ("", "correct horse")]:
+        with pytest.raises(AuthenticationFailed, match="Wrong username or password"):
+            store.authenticate(username, secret)
+
+
+def test_a_pin_works_like_a_password(store: Store) -> None:
+    kid = store.create_user("xiaoming", "小明", "learner", "0427")
+    assert store.authenticate("xiaoming", "0427") == kid
+    with pytest.raises(AuthenticationFailed):
+        store.authenticate("xiaoming", "0428")
+
+
+def test_passwords_are_stored_salted_and_hashed(store: Store, db_path: Path) -> None:
+    store.create_user("amy", "Amy", "learner", "same secret")
+    store.create_user("bob", "Bob", "learner", "same secret")
+    store.close()
+    con = duckdb.connect(str(db_path))
+    hashes = [h for (h,) in con.execute("SELECT secret_hash FROM users ORDER BY id").fetchall()]
+    con.close()
+    assert all(h.startswith("scrypt$") and "same secret" not in h for h in hashes)
+    assert hashes[0] != hashes[1]
+    assert all(verify_secret("same secret", h) for h in hashes)
+
+
+def test_verify_refuses_missing_or_malformed_hashes() -> None:
+    assert not verify_secret("x", None)
+    assert not verify_secret("x", "plain-text")
+    assert verify_secret("x" * 4, hash_secret("x" * 4))
+
+
+def test_changing_a_password(store: Store) -> None:
+    amy = store.create_user("amy", "Amy", "learner", "old secret")
+    with pytest.raises(AuthenticationFailed):
+        store.change_secret(amy.id, "not it", "new secret")
+    store.change_secret(amy.id, "old secret", "new secret")
+    assert store.authenticate("amy", "new secret") == amy
+    with pytest.raises(AuthenticationFailed):
+        store.authenticate("amy", "old secret")
+
+
+def test_usernames_are_unique_regardless_of_case(store: Store) -> None:
+    store.create_user("amy", "Amy", "learner", "1234")
+    with pytest.raises(Conflict, match="already taken"):
+        store.create_user("AMY", "Another Amy", "teacher", "5678")
+
+
+@pytest.mark.parametrize("username, display, role, secret", [
+    ("", "Amy", "learner", "1234"), ("a b", "Amy", "learner", "1234"),
+    ("amy", "   ", "learner", "1234"), ("amy", "Amy", "admin", "1234"),
+    ("amy", "Amy", "learner", "123"), ("amy", "Amy\x00", "learner", "1234"),
+])
+def test_bad_sign_up_details_are_refused(store: Store, username: str, display: str, role: str,
+                                         secret: str) -> None:
+    with pytest.raises(InvalidInput):
+        store.create_user(username, display, role, secret)
+
+
+def test_a_guest_comes_back_with_its_token(store: Store) -> None:
+    guest, token = store.create_guest()
+    assert guest.is_guest and guest.username is None
+    assert store.guest(token) == guest
+    with pytest.raises(AuthenticationFailed):
+        store.guest(token + "x")
+    with pytest.raises(AuthenticationFailed):  # a guest has no password to guess
+        store.authenticate("guest", "")
+
+
+def test_the_token_itself_is_not_stored(store: Store, db_path: Path) -> None:
+    _, token = store.create_guest()
+    store.close()
+    assert token.encode() not in db_path.read_bytes()
+    wal = db_path.with_name(db_path.name + ".wal")
+    assert not wal.exists() or token.encode() not in wal.read_bytes()
+
+
+def test_upgrading_a_guest_keeps_every_record(store: Store) -> None:
+    guest, token = store.create_guest()
+    attempt = store.record_attempt(guest.id, "p1", {"play": ["AS"]}, True, 5.0)
+    store.save_lesson_step(guest.id, "basics", 3)
+    game = store.start_game(guest.id, {"decks": 3}, seed=1)
+
+    named = store.upgrade_guest(token, "amy", "Amy", "1234")
+
+    assert named.id == guest.id and not named.is_guest and named.username == "amy"
+    assert store.authenticate("amy", "1234") == named
+    assert [a.id for a in store.attempts_for(named.id, named.id)] == [attempt]
+    assert store.lesson_progress(named.id, named.id)["basics"].step == 3
+    assert store.game(named.id, game.id).user_id == named.id
+    with pytest.raises(AuthenticationFailed):  # the old browser token no longer signs in
+        store.guest(token)
+
+
+def test_upgrading_to_a_taken_name_changes_nothing(store: Store) -> None:
+    store.create_user("amy", "Amy", "learner", "1234")
+    guest, token = store.create_guest()
+    with pytest.raises(Conflict):
+        store.upgrade_guest(token, "Amy", "Other Amy", "5678")
+    assert store.guest(token) == guest

@@ -1,0 +1,115 @@
+"""Many threads writing at once lose nothing; a killed writer loses nothing it committed;
+a second process gets a clear "in use" error."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+from tutor.store import Store, StoreInUse
+
+THREADS = 16
+PER_THREAD = 500
+
+
+def test_sixteen_threads_writing_lose_nothing(store: Store) -> None:
+    learners = [store.create_guest(f"Guest {n}")[0] for n in range(THREADS)]
+    ids: list[list[int]] = [[] for _ in range(THREADS)]
+    errors: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def write(slot: int) -> None:
+        try:
+            start.wait()
+            for n in range(PER_THREAD):
+                ids[slot].append(
+                    store.record_attempt(learners[slot].id, f"p{n % 40}", {"n": n},
+                                         n % 3 == 0, 1.5)
+                )
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(slot,)) for slot in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert errors == []
+    every_id = [i for chunk in ids for i in chunk]
+    assert len(every_id) == len(set(every_id)) == THREADS * PER_THREAD
+    for slot, learner in enumerate(learners):
+        stored = store.attempts_for(learner.id, learner.id)
+        assert sorted(a.id for a in stored) == sorted(ids[slot])
+        assert sorted(a.answer["n"] for a in stored) == list(range(PER_THREAD))
+
+
+CHILD = textwrap.dedent("""
+    import sys
+    from tutor.store import Store
+    store = Store(sys.argv[1])
+    learner = int(sys.argv[2])
+    n = 0
+    while True:
+        attempt = store.record_attempt(learner, f"p{n % 7}", {"n": n}, True, 2.0)
+        print(attempt, flush=True)
+        n += 1
+""")
+
+
+def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
+    with Store(db_path) as store:
+        learner = store.create_user("amy", "Amy", "learner", "1234")
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(db_path), str(learner.id)],
+                             stdout=subprocess.PIPE, text=True)
+    reported: list[int] = []
+    try:
+        assert child.stdout is not None
+        while len(reported) < 200:
+            line = child.stdout.readline()
+            assert line, f"writer died early with code {child.poll()}"
+            reported.append(int(line))
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == -signal.SIGKILL
+
+    with Store(db_path) as store:
+        stored = {a.id for a in store.attempts_for(learner.id, learner.id)}
+    assert set(reported) <= stored
+    # at most the attempts in flight when killed were committed without being reported
+    assert len(stored - set(reported)) <= 2
+
+
+HOLDER = textwrap.dedent("""
+    import sys
+    from tutor.store import Store
+    store = Store(sys.argv[1])
+    print("open", flush=True)
+    sys.stdin.read()
+""")
+
+
+def test_second_process_gets_a_clear_in_use_error(db_path: Path) -> None:
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db_path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        with pytest.raises(StoreInUse) as caught:
+            Store(db_path)
+        message = str(caught.value)
+        assert "in use by another program" in message
+        assert f"process {holder.pid}" in message
+        assert str(db_path) in message
+    finally:
+        holder.communicate("")
+    with Store(db_path) as store:  # once the other program has gone, the file opens
+        assert store.path == db_path.resolve()

@@ -1,0 +1,92 @@
+"""Numbered migrations: an old file upgrades on open; a newer file is refused untouched."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tutor.store import Rating, Store, StoreVersionError
+from tutor.store.migrations import LATEST, MIGRATIONS, upgrade
+from tutor.store.passwords import hash_secret
+
+
+def test_migrations_are_numbered_one_by_one() -> None:
+    assert [number for number, _, _ in MIGRATIONS] == list(range(1, LATEST + 1))
+
+
+def build_version_1(path: Path) -> None:
+    """A file as the first release left it: schema 1 only, with a learner and two attempts."""
+    con = duckdb.connect(str(path))
+    assert upgrade(con, path, target=1) == 1
+    con.execute(
+        "INSERT INTO users (username, display_name, role, secret_hash, created_at)"
+        " VALUES ('amy', 'Amy', 'learner', $1, $2)",
+        [hash_secret("1234"), datetime(2024, 9, 1)],
+    )
+    con.execute(
+        "INSERT INTO attempts (user_id, puzzle_id, answer, correct, seconds, rating_before,"
+        " rating_after, assignment_id, created_at) VALUES"
+        " (1, 'follow-001', '{\"play\": [\"AS\"]}', true, 9.5, 1500, 1512, NULL, $1),"
+        " (1, 'follow-002', '\"pass\"', false, 20.0, 1512, 1490, NULL, $2)",
+        [datetime(2024, 9, 1, 10), datetime(2024, 9, 1, 11)],
+    )
+    con.close()
+
+
+def test_a_version_1_file_is_upgraded_and_keeps_its_records(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    build_version_1(db_path)
+    with Store(db_path) as store:
+        amy = store.authenticate("amy", "1234")
+        history = store.attempts_for(amy.id, amy.id)
+        assert [(a.puzzle_id, a.answer, a.correct, a.rating_after) for a in history] == [
+            ("follow-002", "pass", False, 1490.0),
+            ("follow-001", {"play": ["AS"]}, True, 1512.0),
+        ]
+        # what later migrations added works for the old account
+        store.save_user_rating(amy.id, "follow", Rating(1490.0, 180.0, 0.06))
+        assert store.user_ratings(amy.id, amy.id) == {"follow": Rating(1490.0, 180.0, 0.06)}
+        game = store.start_game(amy.id, {"decks": 3}, seed=7)
+        assert store.add_game_actions(amy.id, game.id, {"bid": "2S"}) == 1
+        guest, token = store.create_guest()
+        assert store.guest(token).id == guest.id
+        # new rows do not collide with the old ones
+        new_id = store.record_attempt(amy.id, "follow-003", None, True, 3.0)
+        assert new_id not in {a.id for a in history}
+    con = duckdb.connect(str(db_path))
+    versions = con.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+    con.close()
+    assert versions == [(n,) for n in range(1, LATEST + 1)]
+
+
+def test_each_migration_applies_on_top_of_the_one_before(tmp_path: Path) -> None:
+    for stop in range(1, LATEST + 1):
+        path = tmp_path / f"v{stop}.duckdb"
+        con = duckdb.connect(str(path))
+        assert upgrade(con, path, target=stop) == stop
+        con.close()
+        with Store(path) as store:
+            amy = store.create_user("amy", "Amy", "learner", "1234")
+            store.record_attempt(amy.id, "p1", 1, True, 1.0)
+
+
+def test_a_file_from_a_newer_version_is_refused_and_left_alone(db_path: Path) -> None:
+    with Store(db_path) as store:
+        amy = store.create_user("amy", "Amy", "learner", "1234")
+        store.record_attempt(amy.id, "p1", 1, True, 1.0)
+    con = duckdb.connect(str(db_path))
+    con.execute("INSERT INTO schema_version VALUES ($1, 'from the future', now())", [LATEST + 1])
+    con.close()
+    with pytest.raises(StoreVersionError) as caught:
+        Store(db_path)
+    message = str(caught.value)
+    assert f"data version {LATEST + 1}" in message
+    assert f"understands up to {LATEST}" in message
+    assert "left unchanged" in message
+    con = duckdb.connect(str(db_path))
+    assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (LATEST + 1,)
+    assert con.execute("SELECT count(*) FROM attempts").fetchone() == (1,)
+    con.close()

@@ -1,0 +1,57 @@
+"""DuckDB persistence for the tutor (layer 2): accounts, classes, attempts, ratings, lessons,
+games. Open with `Store(path)`; the path defaults to $TUTOR_DB, else data/tutor.duckdb.
+"""
+
+from tutor.store.db import DEFAULT_PATH, ENV_VAR, resolve_path
+from tutor.store.errors import (
+    AccessDenied,
+    AuthenticationFailed,
+    Conflict,
+    InvalidInput,
+    NotAStore,
+    NotFound,
+    StoreCorrupt,
+    StoreError,
+    StoreInUse,
+    StoreUnavailable,
+    StoreVersionError,
+)
+from tutor.store.store import Store
+from tutor.store.values import (
+    Assignment,
+    AssignmentProgress,
+    Attempt,
+    Classroom,
+    Game,
+    LearnerSummary,
+    LessonProgress,
+    Rating,
+    User,
+)
+
+__all__ = [
+    "DEFAULT_PATH",
+    "ENV_VAR",
+    "AccessDenied",
+    "Assignment",
+    "AssignmentProgress",
+    "Attempt",
+    "AuthenticationFailed",
+    "Classroom",
+    "Conflict",
+    "Game",
+    "InvalidInput",
+    "LearnerSummary",
+    "LessonProgress",
+    "NotAStore",
+    "NotFound",
+    "Rating",
+    "Store",
+    "StoreCorrupt",
+    "StoreError",
+    "StoreInUse",
+    "StoreUnavailable",
+    "StoreVersionError",
+    "User",
+    "resolve_path",
+]

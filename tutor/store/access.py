@@ -1,0 +1,82 @@
+"""Who may read or change what, checked inside the store so no page can forget it.
+
+A learner reaches only their own records; a teacher also reaches the learners in classes
+they teach. Failing checks raise `AccessDenied` (or `NotFound` for a missing record).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from tutor.store.db import Cursor, Database
+from tutor.store.errors import AccessDenied, NotFound
+
+
+def now() -> datetime:
+    """The current time as the store keeps it: naive UTC."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class StoreBase:
+    """What every group of store methods shares: the database and the access checks."""
+
+    _db: Database
+
+    @staticmethod
+    def _require_actor(cur: Cursor, actor_id: int) -> str:
+        """The acting user's role; unknown actors are refused."""
+        row = cur.execute("SELECT role FROM users WHERE id = $1", [actor_id]).fetchone()
+        if row is None:
+            raise AccessDenied(f"Unknown acting user {actor_id}.")
+        return str(row[0])
+
+    @staticmethod
+    def _require_reader(cur: Cursor, actor_id: int, learner_id: int) -> None:
+        """Allow `actor_id` to read `learner_id`'s records: themself, or their teacher."""
+        role, learner_exists, teaches = cur.execute(
+            """SELECT (SELECT role FROM users WHERE id = $1),
+                      EXISTS (SELECT 1 FROM users WHERE id = $2),
+                      EXISTS (SELECT 1 FROM memberships m JOIN classes c ON c.id = m.class_id
+                              WHERE m.user_id = $2 AND c.teacher_id = $1)""",
+            [actor_id, learner_id],
+        ).fetchone()
+        if role is None:
+            raise AccessDenied(f"Unknown acting user {actor_id}.")
+        if not learner_exists:
+            raise NotFound(f"There is no user {learner_id}.")
+        if actor_id != learner_id and not (role == "teacher" and teaches):
+            raise AccessDenied(
+                f"User {actor_id} may not see the records of user {learner_id}: only the "
+                "learner and the teachers of their classes may."
+            )
+
+    @staticmethod
+    def _require_teacher_of(cur: Cursor, actor_id: int, class_id: int) -> None:
+        """Allow only the class's own teacher."""
+        role, teacher_id = cur.execute(
+            "SELECT (SELECT role FROM users WHERE id = $1),"
+            " (SELECT teacher_id FROM classes WHERE id = $2)",
+            [actor_id, class_id],
+        ).fetchone()
+        if role is None:
+            raise AccessDenied(f"Unknown acting user {actor_id}.")
+        if teacher_id is None:
+            raise NotFound(f"There is no class {class_id}.")
+        if teacher_id != actor_id:
+            raise AccessDenied(f"User {actor_id} does not teach class {class_id}.")
+
+    @staticmethod
+    def _require_in_class(cur: Cursor, actor_id: int, class_id: int) -> None:
+        """Allow the class's teacher and its members."""
+        role, teacher_id, member = cur.execute(
+            """SELECT (SELECT role FROM users WHERE id = $1),
+                      (SELECT teacher_id FROM classes WHERE id = $2),
+                      EXISTS (SELECT 1 FROM memberships WHERE class_id = $2 AND user_id = $1)""",
+            [actor_id, class_id],
+        ).fetchone()
+        if role is None:
+            raise AccessDenied(f"Unknown acting user {actor_id}.")
+        if teacher_id is None:
+            raise NotFound(f"There is no class {class_id}.")
+        if teacher_id != actor_id and not member:
+            raise AccessDenied(f"User {actor_id} is not in class {class_id}.")

@@ -1,0 +1,196 @@
+"""The database file: where it lives, opening it safely, one connection per process.
+
+Panel serves sessions from threads of one process, so each `Database` keeps one DuckDB
+connection per file and hands every thread its own cursor. DuckDB errors are translated
+here into `StoreError`s whose messages a person can act on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import re
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import duckdb
+
+from tutor.store import migrations
+from tutor.store.errors import (
+    StoreCorrupt,
+    StoreError,
+    StoreInUse,
+    StoreUnavailable,
+    StoreVersionError,
+)
+
+ENV_VAR = "TUTOR_DB"
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "tutor.duckdb"
+CONFLICT_RETRIES = 50
+
+T = TypeVar("T")
+Cursor = duckdb.DuckDBPyConnection
+
+_registry: dict[Path, Database] = {}
+_registry_lock = threading.Lock()
+
+
+def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
+    """The file to use: an explicit path (a `--db` option), else $TUTOR_DB, else data/."""
+    chosen = path if path not in (None, "") else os.environ.get(ENV_VAR) or DEFAULT_PATH
+    return Path(chosen).expanduser().resolve()
+
+
+def translate(exc: duckdb.Error, path: Path) -> StoreError:
+    """A DuckDB error as the `StoreError` that says what went wrong with `path`."""
+    text = str(exc)
+    if "Could not set lock" in text or "Conflicting lock" in text:
+        pid = re.search(r"PID (\d+)", text)
+        holder = f" (process {pid.group(1)})" if pid else ""
+        return StoreInUse(
+            f"The progress database {path} is in use by another program{holder}. Close the "
+            "other 找朋友 Tutor window or command first, or choose another file with --db or "
+            f"{ENV_VAR}."
+        )
+    if any(s in text for s in ("not a valid DuckDB database", "Corrupt database file",
+                               "Could not read enough bytes", "checksum")):
+        return StoreCorrupt(
+            f"{path} is damaged or is not a 找朋友 Tutor database ({_first_line(text)}). It was "
+            f"left as it is; restore a backup or choose another file with --db or {ENV_VAR}."
+        )
+    if "version number" in text or isinstance(exc, duckdb.SerializationException):
+        return StoreVersionError(
+            f"{path} was written by a newer DuckDB than this one ({_first_line(text)}). "
+            "Update the app; the file was left unchanged."
+        )
+    if isinstance(exc, duckdb.IOException):
+        return StoreUnavailable(f"Cannot use {path} as the progress database: {_first_line(text)}.")
+    return StoreError(f"The progress database {path} failed: {_first_line(text)}")
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else "unknown error"
+    return line.removeprefix("IO Error: ").rstrip(".")
+
+
+def _connect(path: Path) -> duckdb.DuckDBPyConnection:
+    """Open (creating if absent) the file at `path` and bring its schema up to date."""
+    if path.is_dir():
+        raise StoreUnavailable(
+            f"{path} is a folder, not a database file; give a file path with --db or {ENV_VAR}."
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreUnavailable(
+            f"Cannot create the folder {path.parent} for the progress database: "
+            f"{exc.strerror or exc}. Choose another location with --db or {ENV_VAR}."
+        ) from exc
+    try:
+        con = duckdb.connect(str(path))
+    except duckdb.Error as exc:
+        raise translate(exc, path) from exc
+    try:
+        migrations.upgrade(con, path)
+    except StoreError:
+        con.close()
+        raise
+    except duckdb.Error as exc:
+        con.close()
+        raise translate(exc, path) from exc
+    return con
+
+
+class Database:
+    """One open file: a shared connection, a cursor per thread, retrying short transactions."""
+
+    def __init__(self, path: Path, con: duckdb.DuckDBPyConnection) -> None:
+        self.path = path
+        self._con = con
+        self._users = 0
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._closed = False
+
+    @classmethod
+    def acquire(cls, path: str | os.PathLike[str] | None = None) -> Database:
+        """The process's `Database` for `path`, opening it on first use."""
+        resolved = resolve_path(path)
+        with _registry_lock:
+            db = _registry.get(resolved)
+            if db is None:
+                db = _registry[resolved] = cls(resolved, _connect(resolved))
+            db._users += 1
+            return db
+
+    def release(self) -> None:
+        """Drop one user; the last one closes the connection (DuckDB checkpoints on close)."""
+        with _registry_lock:
+            if self._closed:
+                return
+            self._users -= 1
+            if self._users > 0:
+                return
+            _registry.pop(self.path, None)
+            self._closed = True
+        with self._lock:
+            self._con.close()
+
+    def cursor(self) -> Cursor:
+        """This thread's cursor (its own DuckDB connection to the shared database)."""
+        cur = getattr(self._local, "cursor", None)
+        if cur is None:
+            with self._lock:
+                if self._closed:
+                    raise StoreError(f"The progress database {self.path} is closed.")
+                cur = self._con.cursor()
+            self._local.cursor = cur
+        elif self._closed:
+            raise StoreError(f"The progress database {self.path} is closed.")
+        return cur
+
+    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one parameterised statement (DuckDB commits it by itself) and return its rows."""
+        return self.run(lambda cur: cur.execute(sql, params).fetchall())
+
+    def run(self, work: Callable[[Cursor], T]) -> T:
+        """Run `work(cursor)`, each statement committing by itself: reads, one-statement writes."""
+        return self._attempt(work, explicit=False)
+
+    def transaction(self, work: Callable[[Cursor], T]) -> T:
+        """Run `work(cursor)` as one transaction, all or nothing."""
+        return self._attempt(work, explicit=True)
+
+    def _attempt(self, work: Callable[[Cursor], T], explicit: bool) -> T:
+        """Run `work`, retrying it when another thread's write clashed with it."""
+        for attempt in range(CONFLICT_RETRIES + 1):
+            cur = self.cursor()
+            try:
+                if explicit:
+                    cur.execute("BEGIN TRANSACTION")
+                result = work(cur)
+                if explicit:
+                    cur.execute("COMMIT")
+                return result
+            except duckdb.TransactionException as exc:
+                self._rollback(cur, explicit)
+                if attempt == CONFLICT_RETRIES:
+                    raise StoreError(f"The progress database is too busy: {exc}") from exc
+                time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except duckdb.Error as exc:
+                self._rollback(cur, explicit)
+                raise translate(exc, self.path) from exc
+            except BaseException:
+                self._rollback(cur, explicit)
+                raise
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _rollback(cur: Cursor, explicit: bool) -> None:
+        if explicit:
+            with contextlib.suppress(duckdb.Error):
+                cur.execute("ROLLBACK")

@@ -1,0 +1,48 @@
+"""The store's errors: one family (`StoreError`) so callers can catch all of them, and
+one class per thing a caller may want to handle differently."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Anything the store cannot do; the message is meant to be shown to a person."""
+
+
+class StoreInUse(StoreError):
+    """Another process holds the database file open (DuckDB allows one writer process)."""
+
+
+class StoreUnavailable(StoreError):
+    """The path cannot hold a database: a directory, a missing or unwritable location."""
+
+
+class StoreCorrupt(StoreError):
+    """The file exists but is not a readable DuckDB database (damaged, truncated, other data)."""
+
+
+class NotAStore(StoreError):
+    """The file is a DuckDB database but not one this app made; it is left untouched."""
+
+
+class StoreVersionError(StoreError):
+    """The file was written by a newer version of the app than this one."""
+
+
+class AccessDenied(StoreError):
+    """The acting user may not read or change these records."""
+
+
+class AuthenticationFailed(StoreError):
+    """Wrong username, password, PIN or guest token (deliberately not saying which)."""
+
+
+class NotFound(StoreError):
+    """The record asked for does not exist."""
+
+
+class Conflict(StoreError):
+    """The change clashes with what is stored (a taken username, a finished game)."""
+
+
+class InvalidInput(StoreError, ValueError):
+    """An argument is malformed (empty name, negative seconds, unknown role)."""

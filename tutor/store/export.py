@@ -1,0 +1,76 @@
+"""A class's attempts as CSV for its teacher, safe to open in a spreadsheet."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tutor.store.access import StoreBase
+from tutor.store.db import Cursor
+from tutor.store.errors import StoreUnavailable
+
+CSV_HEADER = (
+    "attempt_id", "learner_id", "username", "display_name", "assignment_id",
+    "assignment_title", "puzzle_id", "answer", "correct", "seconds", "rating_before",
+    "rating_after", "created_at_utc",
+)
+
+
+def _cell(value: Any) -> Any:
+    """Text a spreadsheet would run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file and rename, so a failure leaves any old file whole."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise StoreUnavailable(f"Cannot write the export to {path}: {exc.strerror}.") from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise StoreUnavailable(f"Cannot write the export to {path}: {exc.strerror}.") from exc
+
+
+class ClassExport(StoreBase):
+    """The teacher's CSV download."""
+
+    def export_class_csv(self, actor_id: int, class_id: int,
+                         path: str | os.PathLike[str] | None = None) -> str:
+        """Every attempt by the class's learners, oldest first, as CSV text (also written to
+        `path` if given); only for the class's teacher."""
+
+        def read(cur: Cursor) -> list[tuple[Any, ...]]:
+            self._require_teacher_of(cur, actor_id, class_id)
+            return cur.execute(
+                """SELECT a.id, u.id, u.username, u.display_name, a.assignment_id, s.title,
+                          a.puzzle_id, a.answer, a.correct, a.seconds, a.rating_before,
+                          a.rating_after, strftime(a.created_at, '%Y-%m-%dT%H:%M:%S.%fZ')
+                   FROM memberships m JOIN users u ON u.id = m.user_id
+                   JOIN attempts a ON a.user_id = m.user_id
+                   LEFT JOIN assignments s ON s.id = a.assignment_id
+                   WHERE m.class_id = $1
+                   ORDER BY a.created_at, a.id""",
+                [class_id],
+            ).fetchall()
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\r\n")
+        writer.writerow(CSV_HEADER)
+        writer.writerows([_cell(v) for v in row] for row in self._db.run(read))
+        text = buffer.getvalue()
+        if path is not None:
+            _write_atomically(Path(path), text)
+        return text

@@ -1,0 +1,156 @@
+"""Numbered schema migrations and the `schema_version` table that records them.
+
+Each migration runs in its own transaction, so a file is always at some whole version.
+Never edit a migration that has shipped; add the next number instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import UTC, datetime
+from pathlib import Path
+
+import duckdb
+
+from tutor.store.errors import NotAStore, StoreVersionError
+
+# (version, what it adds, statements)
+MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (1, "users, classes, memberships, assignments, attempts", (
+        """CREATE TABLE schema_version (
+            version INTEGER PRIMARY KEY,
+            description VARCHAR NOT NULL,
+            applied_at TIMESTAMP NOT NULL)""",
+        "CREATE SEQUENCE user_ids START 1",
+        """CREATE TABLE users (
+            id BIGINT PRIMARY KEY DEFAULT nextval('user_ids'),
+            username VARCHAR UNIQUE,
+            display_name VARCHAR NOT NULL,
+            role VARCHAR NOT NULL CHECK (role IN ('learner', 'teacher')),
+            secret_hash VARCHAR,
+            created_at TIMESTAMP NOT NULL)""",
+        "CREATE SEQUENCE class_ids START 1",
+        """CREATE TABLE classes (
+            id BIGINT PRIMARY KEY DEFAULT nextval('class_ids'),
+            name VARCHAR NOT NULL,
+            teacher_id BIGINT NOT NULL,
+            join_code VARCHAR NOT NULL UNIQUE,
+            created_at TIMESTAMP NOT NULL)""",
+        """CREATE TABLE memberships (
+            class_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            joined_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (class_id, user_id))""",
+        "CREATE SEQUENCE assignment_ids START 1",
+        """CREATE TABLE assignments (
+            id BIGINT PRIMARY KEY DEFAULT nextval('assignment_ids'),
+            class_id BIGINT NOT NULL,
+            title VARCHAR NOT NULL,
+            puzzle_ids VARCHAR[] NOT NULL,
+            due DATE,
+            created_at TIMESTAMP NOT NULL)""",
+        "CREATE SEQUENCE attempt_ids START 1",
+        """CREATE TABLE attempts (
+            id BIGINT NOT NULL DEFAULT nextval('attempt_ids'),
+            user_id BIGINT NOT NULL,
+            puzzle_id VARCHAR NOT NULL,
+            answer VARCHAR NOT NULL,
+            correct BOOLEAN NOT NULL,
+            seconds DOUBLE NOT NULL,
+            rating_before DOUBLE,
+            rating_after DOUBLE,
+            assignment_id BIGINT,
+            created_at TIMESTAMP NOT NULL)""",
+    )),
+    (2, "Glicko-2 ratings per user-and-theme and per puzzle; lesson progress", (
+        """CREATE TABLE user_ratings (
+            user_id BIGINT NOT NULL,
+            theme VARCHAR NOT NULL,
+            rating DOUBLE NOT NULL,
+            rd DOUBLE NOT NULL,
+            volatility DOUBLE NOT NULL,
+            updated_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (user_id, theme))""",
+        """CREATE TABLE puzzle_ratings (
+            puzzle_id VARCHAR PRIMARY KEY,
+            rating DOUBLE NOT NULL,
+            rd DOUBLE NOT NULL,
+            volatility DOUBLE NOT NULL,
+            updated_at TIMESTAMP NOT NULL)""",
+        """CREATE TABLE lesson_progress (
+            user_id BIGINT NOT NULL,
+            lesson_id VARCHAR NOT NULL,
+            step INTEGER NOT NULL,
+            completed BOOLEAN NOT NULL,
+            updated_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (user_id, lesson_id))""",
+    )),
+    (3, "games against the computer, saved action by action", (
+        "CREATE SEQUENCE game_ids START 1",
+        """CREATE TABLE games (
+            id BIGINT PRIMARY KEY DEFAULT nextval('game_ids'),
+            user_id BIGINT NOT NULL,
+            rules VARCHAR NOT NULL,
+            seed BIGINT NOT NULL,
+            actions VARCHAR NOT NULL,
+            result VARCHAR,
+            status VARCHAR NOT NULL CHECK (status IN ('in_progress', 'finished')),
+            created_at TIMESTAMP NOT NULL,
+            updated_at TIMESTAMP NOT NULL)""",
+    )),
+    (4, "guest accounts identified by a browser token", (
+        "ALTER TABLE users ADD COLUMN guest_token_hash VARCHAR",
+        "CREATE UNIQUE INDEX users_guest_token ON users (guest_token_hash)",
+    )),
+)
+
+LATEST = MIGRATIONS[-1][0]
+
+
+def current_version(con: duckdb.DuckDBPyConnection) -> int | None:
+    """The file's schema version, 0 for an empty database, None if it holds other tables."""
+    tables = {
+        name for (name,) in con.execute(
+            "SELECT table_name FROM information_schema.tables"
+            " WHERE table_catalog = current_database() AND table_schema = 'main'"
+        ).fetchall()
+    }
+    if "schema_version" in tables:
+        row = con.execute("SELECT max(version) FROM schema_version").fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+    return 0 if not tables else None
+
+
+def upgrade(con: duckdb.DuckDBPyConnection, path: Path | str, target: int = LATEST) -> int:
+    """Bring the file up to `target`, one transaction per migration; return the new version.
+
+    Refuses, without writing anything, a file from a newer app or a foreign database.
+    """
+    version = current_version(con)
+    if version is None:
+        raise NotAStore(
+            f"{path} is a DuckDB database made by something else, not 找朋友 Tutor; it was left "
+            "untouched. Choose another file with --db or TUTOR_DB."
+        )
+    if version > LATEST:
+        raise StoreVersionError(
+            f"{path} was saved by a newer version of 找朋友 Tutor (data version {version}; this "
+            f"version understands up to {LATEST}). Update the app; the file was left unchanged."
+        )
+    for number, description, statements in MIGRATIONS:
+        if version < number <= target:
+            con.execute("BEGIN TRANSACTION")
+            try:
+                for sql in statements:
+                    con.execute(sql)
+                con.execute(
+                    "INSERT INTO schema_version VALUES ($1, $2, $3)",
+                    [number, description, datetime.now(UTC).replace(tzinfo=None)],
+                )
+                con.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(duckdb.Error):
+                    con.execute("ROLLBACK")
+                raise
+            version = number
+    return version

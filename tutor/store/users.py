@@ -1,0 +1,126 @@
+"""Accounts: named learners and teachers with a password or PIN, and token-keyed guests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from tutor.store import passwords, validate
+from tutor.store.access import StoreBase, now
+from tutor.store.db import Cursor
+from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput
+from tutor.store.values import ROLES, User
+
+USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
+GUEST_NAME = "Guest"
+
+
+def user_from_row(row: tuple[Any, ...]) -> User:
+    """A `User` from a row selected with `USER_COLUMNS`."""
+    return User(id=row[0], username=row[1], display_name=row[2], role=row[3],
+                is_guest=bool(row[4]), created_at=row[5])
+
+
+def _select_user(cur: Cursor, where: str, params: list[Any]) -> User | None:
+    row = cur.execute(f"SELECT {USER_COLUMNS} FROM users WHERE {where}", params).fetchone()
+    return user_from_row(row) if row else None
+
+
+class UserRecords(StoreBase):
+    """Sign-up, sign-in, guests and upgrading a guest to a named account."""
+
+    def create_user(self, username: str, display_name: str, role: str, secret: str) -> User:
+        """A new named account; raises `Conflict` if the username is taken."""
+        name = validate.username(username)
+        shown = validate.text(display_name, "display name", 60)
+        role = validate.choice(role, "role", ROLES)
+        hashed = passwords.hash_secret(validate.secret(secret))
+
+        def insert(cur: Cursor) -> User:
+            try:
+                row = cur.execute(
+                    "INSERT INTO users (username, display_name, role, secret_hash, created_at)"
+                    f" VALUES ($1, $2, $3, $4, $5) RETURNING {USER_COLUMNS}",
+                    [name, shown, role, hashed, now()],
+                ).fetchone()
+            except duckdb.ConstraintException as exc:
+                raise Conflict(f"The username {name!r} is already taken.") from exc
+            return user_from_row(row)
+
+        return self._db.run(insert)
+
+    def authenticate(self, username: str, secret: str) -> User:
+        """The account for this username and password/PIN, or `AuthenticationFailed`."""
+        try:
+            name = validate.username(username)
+        except InvalidInput:
+            name = ""
+        rows = self._db.fetch(
+            f"SELECT {USER_COLUMNS}, secret_hash FROM users WHERE username = $1", [name]
+        )
+        stored = rows[0][-1] if rows else None
+        if not passwords.verify_secret(secret if isinstance(secret, str) else "", stored):
+            raise AuthenticationFailed("Wrong username or password.")
+        return user_from_row(rows[0][:-1])
+
+    def change_secret(self, actor_id: int, old_secret: str, new_secret: str) -> None:
+        """Replace the actor's password/PIN after checking the old one."""
+        hashed = passwords.hash_secret(validate.secret(new_secret))
+        rows = self._db.fetch("SELECT secret_hash FROM users WHERE id = $1", [actor_id])
+        if not passwords.verify_secret(old_secret, rows[0][0] if rows else None):
+            raise AuthenticationFailed("The current password is wrong.")
+        self._db.fetch("UPDATE users SET secret_hash = $2 WHERE id = $1", [actor_id, hashed])
+
+    def create_guest(self, display_name: str = GUEST_NAME) -> tuple[User, str]:
+        """A guest account and the token its browser must keep to come back to it."""
+        shown = validate.text(display_name, "display name", 60)
+        token = passwords.new_token()
+        row = self._db.fetch(
+            "INSERT INTO users (display_name, role, guest_token_hash, created_at)"
+            f" VALUES ($1, 'learner', $2, $3) RETURNING {USER_COLUMNS}",
+            [shown, passwords.token_hash(token), now()],
+        )[0]
+        return user_from_row(row), token
+
+    def guest(self, token: str) -> User:
+        """The guest account this browser token belongs to, or `AuthenticationFailed`."""
+        key = passwords.token_hash(str(token))
+        found = self._db.run(lambda cur: _select_user(cur, "guest_token_hash = $1", [key]))
+        if found is None:
+            raise AuthenticationFailed("This browser's guest progress was not found.")
+        return found
+
+    def upgrade_guest(self, token: str, username: str, display_name: str, secret: str,
+                      role: str = "learner") -> User:
+        """Turn a guest into a named account; same id, so every record it made stays."""
+        name = validate.username(username)
+        shown = validate.text(display_name, "display name", 60)
+        role = validate.choice(role, "role", ROLES)
+        hashed = passwords.hash_secret(validate.secret(secret))
+        key = passwords.token_hash(str(token))
+
+        def upgrade(cur: Cursor) -> User:
+            guest = _select_user(cur, "guest_token_hash = $1", [key])
+            if guest is None:
+                raise AuthenticationFailed("This browser's guest progress was not found.")
+            try:
+                cur.execute(
+                    "UPDATE users SET username = $2, display_name = $3, role = $4,"
+                    " secret_hash = $5, guest_token_hash = NULL WHERE id = $1",
+                    [guest.id, name, shown, role, hashed],
+                )
+            except duckdb.ConstraintException as exc:
+                raise Conflict(f"The username {name!r} is already taken.") from exc
+            return _select_user(cur, "id = $1", [guest.id])
+
+        return self._db.transaction(upgrade)
+
+    def user(self, actor_id: int, user_id: int) -> User:
+        """A user's account details, for themself or their teacher."""
+
+        def read(cur: Cursor) -> User:
+            self._require_reader(cur, actor_id, user_id)
+            return _select_user(cur, "id = $1", [user_id])
+
+        return self._db.run(read)

@@ -1,0 +1,74 @@
+"""Checks on arguments before they reach SQL, so bad input gets a clear `InvalidInput`."""
+
+from __future__ import annotations
+
+import json
+import math
+import unicodedata
+from typing import Any
+
+from tutor.store.errors import InvalidInput
+
+
+def text(value: object, what: str, max_len: int = 100) -> str:
+    """A non-empty single-line string (NFC, trimmed) of at most `max_len` characters."""
+    if not isinstance(value, str):
+        raise InvalidInput(f"The {what} must be text, not {type(value).__name__}.")
+    cleaned = unicodedata.normalize("NFC", value).strip()
+    if not cleaned:
+        raise InvalidInput(f"The {what} must not be empty.")
+    if len(cleaned) > max_len:
+        raise InvalidInput(f"The {what} is too long (at most {max_len} characters).")
+    if any(unicodedata.category(ch).startswith("C") for ch in cleaned):
+        raise InvalidInput(f"The {what} must not contain control characters.")
+    return cleaned
+
+
+def username(value: object) -> str:
+    """A login name, compared without regard to case or full/half-width forms."""
+    name = unicodedata.normalize("NFKC", text(value, "username", 40)).casefold()
+    if any(ch.isspace() for ch in name):
+        raise InvalidInput("The username must not contain spaces.")
+    return name
+
+
+def secret(value: object) -> str:
+    """A password or PIN: at least 4 characters."""
+    if not isinstance(value, str) or len(value) < 4:
+        raise InvalidInput("The password or PIN must be at least 4 characters.")
+    if len(value) > 1024:
+        raise InvalidInput("The password is too long (at most 1024 characters).")
+    return value
+
+
+def choice(value: object, what: str, allowed: tuple[str, ...]) -> str:
+    """One of `allowed`."""
+    if value not in allowed:
+        raise InvalidInput(f"The {what} must be one of {', '.join(allowed)}, not {value!r}.")
+    return str(value)
+
+
+def number(value: object, what: str, *, minimum: float | None = None) -> float:
+    """A finite number, optionally at least `minimum`."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidInput(f"The {what} must be a finite number, not {value!r}.")
+    if minimum is not None and value < minimum:
+        raise InvalidInput(f"The {what} must be at least {minimum}, not {value!r}.")
+    return float(value)
+
+
+def integer(value: object, what: str, *, minimum: int | None = None) -> int:
+    """A whole number, optionally at least `minimum`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"The {what} must be a whole number, not {value!r}.")
+    if minimum is not None and value < minimum:
+        raise InvalidInput(f"The {what} must be at least {minimum}, not {value!r}.")
+    return value
+
+
+def to_json(value: Any, what: str) -> str:
+    """`value` as JSON text; NaN, infinities and non-JSON objects are refused."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"The {what} cannot be saved as JSON: {exc}") from exc

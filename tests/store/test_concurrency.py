@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.store import Store, StoreInUse
+from tutor.store import AccessDenied, Store, StoreInUse
 
 THREADS = 16
 PER_THREAD = 500
@@ -113,3 +113,42 @@ def test_second_process_gets_a_clear_in_use_error(db_path: Path) -> None:
         holder.communicate("")
     with Store(db_path) as store:  # once the other program has gone, the file opens
         assert store.path == db_path.resolve()
+
+
+def test_concurrent_writers_share_transactions_and_keep_their_own_refusals(
+        store: Store) -> None:
+    teacher = store.create_user("t", "Teacher", "teacher", "teach")
+    room = store.create_class(teacher.id, "C")
+    homework = store.create_assignment(teacher.id, room.id, "Week 1", ["p1"])
+    members = [store.create_user(f"in{n}", f"In {n}", "learner", "1234") for n in range(4)]
+    for member in members:
+        store.join_class(member.id, room.join_code)
+    outsiders = [store.create_guest(f"Out {n}")[0] for n in range(4)]
+    landed: dict[int, list[int]] = {u.id: [] for u in members + outsiders}
+    refused: dict[int, int] = {u.id: 0 for u in members + outsiders}
+    start = threading.Barrier(8)
+
+    def write(user_id: int) -> None:
+        start.wait()
+        for n in range(100):
+            try:
+                landed[user_id].append(store.record_attempt(
+                    user_id, "p1", n, True, 1.0, assignment_id=homework.id))
+            except AccessDenied:
+                refused[user_id] += 1
+
+    threads = [threading.Thread(target=write, args=(u.id,)) for u in members + outsiders]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert store._attempt_writes.largest_batch > 1  # the shared path really ran
+    for member in members:
+        assert refused[member.id] == 0
+        stored = store.attempts_for(member.id, member.id)
+        assert sorted(a.id for a in stored) == sorted(landed[member.id])
+        assert sorted(a.answer for a in stored) == list(range(100))
+    for outsider in outsiders:
+        assert refused[outsider.id] == 100 and landed[outsider.id] == []
+        assert store.attempts_for(outsider.id, outsider.id) == []

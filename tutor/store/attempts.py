@@ -1,14 +1,18 @@
-"""Puzzle attempts: recording answers (one short transaction each) and the dashboards."""
+"""Puzzle attempts: recording answers (a short transaction each, shared when concurrent) and the
+dashboards built on them."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.store import validate
 from tutor.store.access import StoreBase, now
 from tutor.store.db import Cursor
-from tutor.store.errors import AccessDenied, InvalidInput, NotFound
+from tutor.store.errors import AccessDenied, InvalidInput, NotFound, StoreError
+from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import checked_rating, upsert_puzzle_rating, upsert_user_rating
 from tutor.store.values import AssignmentProgress, Attempt, LearnerSummary, Rating
 
@@ -17,18 +21,53 @@ ATTEMPT_COLUMNS = (
     " assignment_id, created_at"
 )
 
-# One statement each, so DuckDB commits it by itself: the SELECT checks the actor exists
-# and, for assignment work, that they are in the assignment's class.
-_INSERT = """
-INSERT INTO attempts (user_id, puzzle_id, answer, correct, seconds, rating_before,
-                      rating_after, assignment_id, created_at)
+_COLUMN_TYPES = {
+    "user_id": "BIGINT", "puzzle_id": "VARCHAR", "answer": "VARCHAR", "correct": "BOOLEAN",
+    "seconds": "DOUBLE", "rating_before": "DOUBLE", "rating_after": "DOUBLE",
+    "assignment_id": "BIGINT", "created_at": "TIMESTAMP",
+}
+_COLUMNS = tuple(_COLUMN_TYPES)
+_UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}" for n, (name, kind)
+                      in enumerate({"id": "BIGINT", **_COLUMN_TYPES}.items(), start=1))
+
+# One attempt in one statement (DuckDB commits it by itself). The SELECT checks that the
+# actor exists and, for assignment work, that they are in the assignment's class; free
+# practice skips that join, which would double the statement's cost.
+_INSERT_ONE = f"""
+INSERT INTO attempts ({", ".join(_COLUMNS)})
 SELECT u.id, $2, $3, $4, $5, $6, $7, $8, $9 FROM users u WHERE u.id = $1
 """
-_FREE_PRACTICE = _INSERT + " RETURNING id"
-_ASSIGNMENT_WORK = _INSERT + """ AND EXISTS (
+_FREE_PRACTICE = _INSERT_ONE + " RETURNING id"
+_ASSIGNMENT_WORK = _INSERT_ONE + """ AND EXISTS (
     SELECT 1 FROM assignments a JOIN memberships m ON m.class_id = a.class_id
     WHERE a.id = $8 AND m.user_id = u.id)
 RETURNING id"""
+
+# Several attempts, one list per column, with ids drawn beforehand so each caller learns
+# whether theirs landed.
+_INSERT_MANY = f"""
+INSERT INTO attempts (id, {", ".join(_COLUMNS)})
+SELECT v.* FROM (SELECT {_UNNESTED}) v
+WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = v.user_id)
+  AND (v.assignment_id IS NULL OR EXISTS (
+    SELECT 1 FROM assignments a JOIN memberships m ON m.class_id = a.class_id
+    WHERE a.id = v.assignment_id AND m.user_id = v.user_id))
+RETURNING id
+"""
+
+
+@dataclass(frozen=True)
+class NewAttempt:
+    """A checked attempt waiting to be written: the row's values and any rating changes."""
+
+    row: tuple[Any, ...]  # values for _COLUMNS, in order
+    theme: str | None = None
+    user_rating: Rating | None = None
+    puzzle_rating: Rating | None = None
+
+    @property
+    def changes_ratings(self) -> bool:
+        return self.user_rating is not None or self.puzzle_rating is not None
 
 
 def attempt_from_row(row: tuple[Any, ...]) -> Attempt:
@@ -45,20 +84,22 @@ def _optional_number(value: float | None, what: str) -> float | None:
 class AttemptRecords(StoreBase):
     """Writing attempts and reading them back for learners and teachers."""
 
+    _attempt_writes: GroupCommit[NewAttempt, int]
+
     def record_attempt(
         self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
         rating_before: float | None = None, rating_after: float | None = None,
         assignment_id: int | None = None, theme: str | None = None,
         user_rating: Rating | None = None, puzzle_rating: Rating | None = None,
     ) -> int:
-        """Save the actor's answer to a puzzle and return the attempt's id.
+        """Save the actor's answer to a puzzle and return the attempt's id once committed.
 
         New Glicko-2 numbers, if given (`theme` with `user_rating`, and `puzzle_rating`), are
         saved in the same transaction, so an attempt and its rating change land together.
         """
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
-        params = [
+        row = (
             actor_id, validate.text(puzzle_id, "puzzle id", 200),
             validate.to_json(answer, "answer"), correct,
             validate.number(seconds, "seconds", minimum=0),
@@ -66,7 +107,7 @@ class AttemptRecords(StoreBase):
             _optional_number(rating_after, "rating after"),
             None if assignment_id is None else validate.integer(assignment_id, "assignment id"),
             now(),
-        ]
+        )
         if user_rating is not None:
             if theme is None:
                 raise InvalidInput("A user rating needs the puzzle's theme.")
@@ -74,25 +115,53 @@ class AttemptRecords(StoreBase):
             checked_rating(user_rating)
         if puzzle_rating is not None:
             checked_rating(puzzle_rating)
+        return self._attempt_writes.submit(NewAttempt(row, theme, user_rating, puzzle_rating))
 
-        sql = _FREE_PRACTICE if assignment_id is None else _ASSIGNMENT_WORK
+    def _write_attempts(self, batch: Sequence[NewAttempt]) -> list[int | Exception]:
+        """Write a group of attempts in one transaction (one statement when alone)."""
+        if len(batch) == 1:
+            only = batch[0]
+            write = self._db.transaction if only.changes_ratings else self._db.run
+            return [write(lambda cur: self._insert_one(cur, only))]
+        return self._db.transaction(lambda cur: self._insert_many(cur, batch))
 
-        def insert(cur: Cursor) -> int:
-            row = cur.execute(sql, params).fetchone()
-            if row is None:
-                self._explain_refusal(cur, actor_id, assignment_id)
-            if user_rating is not None:
-                upsert_user_rating(cur, actor_id, theme, user_rating)
-            if puzzle_rating is not None:
-                upsert_puzzle_rating(cur, params[1], puzzle_rating)
-            return int(row[0])
+    def _insert_one(self, cur: Cursor, attempt: NewAttempt) -> int:
+        sql = _FREE_PRACTICE if attempt.row[7] is None else _ASSIGNMENT_WORK
+        row = cur.execute(sql, list(attempt.row)).fetchone()
+        if row is None:
+            self._explain_refusal(cur, attempt)
+        self._save_ratings(cur, attempt)
+        return int(row[0])
 
-        if user_rating is None and puzzle_rating is None:
-            return self._db.run(insert)  # one statement: DuckDB commits it by itself
-        return self._db.transaction(insert)
+    def _insert_many(self, cur: Cursor, batch: Sequence[NewAttempt]) -> list[int | Exception]:
+        ids = [r[0] for r in cur.execute("SELECT nextval('attempt_ids') FROM range($1)",
+                                         [len(batch)]).fetchall()]
+        columns = [list(c) for c in zip(*((i, *a.row) for i, a in zip(ids, batch, strict=True)),
+                                          strict=True)]
+        landed = {r[0] for r in cur.execute(_INSERT_MANY, columns).fetchall()}
+        outcomes: list[int | Exception] = []
+        for new_id, attempt in zip(ids, batch, strict=True):
+            if new_id in landed:
+                self._save_ratings(cur, attempt)
+                outcomes.append(new_id)
+                continue
+            try:
+                self._explain_refusal(cur, attempt)
+            except StoreError as refusal:
+                outcomes.append(refusal)
+        return outcomes
 
-    def _explain_refusal(self, cur: Cursor, actor_id: int, assignment_id: int | None) -> None:
-        """Raise the error that says why the attempt insert matched no row."""
+    @staticmethod
+    def _save_ratings(cur: Cursor, attempt: NewAttempt) -> None:
+        actor_id, puzzle_id = attempt.row[0], attempt.row[1]
+        if attempt.user_rating is not None:
+            upsert_user_rating(cur, actor_id, attempt.theme, attempt.user_rating)
+        if attempt.puzzle_rating is not None:
+            upsert_puzzle_rating(cur, puzzle_id, attempt.puzzle_rating)
+
+    def _explain_refusal(self, cur: Cursor, attempt: NewAttempt) -> None:
+        """Raise the error that says why an attempt's insert matched no row."""
+        actor_id, assignment_id = attempt.row[0], attempt.row[7]
         self._require_actor(cur, actor_id)
         row = cur.execute("SELECT class_id FROM assignments WHERE id = $1",
                           [assignment_id]).fetchone()

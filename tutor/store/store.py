@@ -12,6 +12,7 @@ from tutor.store.classes import ClassRecords
 from tutor.store.db import Database
 from tutor.store.export import ClassExport
 from tutor.store.games import GameRecords
+from tutor.store.group_commit import GroupCommit
 from tutor.store.lessons import LessonRecords
 from tutor.store.ratings import RatingRecords
 from tutor.store.users import UserRecords
@@ -27,6 +28,7 @@ class Store(UserRecords, ClassRecords, AssignmentRecords, AttemptRecords, Rating
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._db = Database.acquire(path)
+        self._attempt_writes = GroupCommit(self._write_attempts)
         self._open = True
 
     @property

@@ -1,0 +1,128 @@
+"""`python -m tutor bench store`: attempt inserts per second and dashboard query latency.
+
+Inserts go one at a time through `Store.record_attempt`, one short transaction each, as the
+app saves an answer. The queries are the dashboard's calls (access checks included) on a
+file holding 100 000 attempts. A temporary file is used unless --db names a new one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from tutor.store import Rating, Store, StoreError
+from tutor.store.synthetic import fill
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m tutor bench store", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--db", type=Path, help="a new file to benchmark in (default: temporary)")
+    parser.add_argument("--attempts", type=int, default=100_000,
+                        help="attempts in the file when queries are timed (default 100000)")
+    parser.add_argument("--inserts", type=int, default=2000,
+                        help="attempts saved one by one to time inserts (default 2000)")
+    parser.add_argument("--classes", type=int, default=8, help="classes (default 8)")
+    parser.add_argument("--class-size", type=int, default=25, help="learners per class")
+    parser.add_argument("--repeat", type=int, default=30, help="runs of each query (default 30)")
+    return parser.parse_args(argv)
+
+
+def _timings_ms(call: Callable[[int], object], runs: int) -> list[float]:
+    times = []
+    for n in range(runs):
+        start = time.perf_counter()
+        call(n)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
+    """Fill `path`, time inserts and queries, and return the figures."""
+    plain = args.inserts // 2
+    with_ratings = args.inserts - plain
+    with Store(path) as store:
+        school = fill(store, classes=args.classes, learners_per_class=args.class_size,
+                      attempts=max(args.attempts - args.inserts, 0))
+        learners = school.learner_ids
+
+        def save(n: int) -> None:
+            store.record_attempt(learners[n % len(learners)], f"puzzle-{n % 500}",
+                                 {"cards": ["AS", "AS"], "seat": 2}, n % 3 != 0, 12.5,
+                                 rating_before=1500.0, rating_after=1508.5)
+
+        def save_with_ratings(n: int) -> None:
+            store.record_attempt(learners[n % len(learners)], f"puzzle-{n % 500}",
+                                 {"cards": ["AS", "AS"], "seat": 2}, n % 3 != 0, 12.5,
+                                 rating_before=1500.0, rating_after=1508.5, theme="follow",
+                                 user_rating=Rating(1508.5, 180.0, 0.06),
+                                 puzzle_rating=Rating(1491.5, 120.0, 0.06))
+
+        insert_ms = _timings_ms(save, plain)
+        rated_ms = _timings_ms(save_with_ratings, with_ratings)
+        history_ms = _timings_ms(
+            lambda n: store.attempts_for(learners[n % len(learners)], learners[n % len(learners)]),
+            args.repeat)
+        class_ms = _timings_ms(
+            lambda n: store.class_results(school.teacher_id,
+                                          school.class_ids[n % len(school.class_ids)]),
+            args.repeat)
+        rows = len(store.attempts_for(learners[0], learners[0]))
+        total = store._db.fetch("SELECT count(*) FROM attempts")[0][0]
+    return {
+        "inserts_per_second": round(1000 * len(insert_ms) / sum(insert_ms), 1),
+        "insert_ms_p50": round(statistics.median(insert_ms), 3),
+        "insert_ms_p95": round(_p95(insert_ms), 3),
+        "inserts_with_ratings_per_second": round(1000 * len(rated_ms) / sum(rated_ms), 1),
+        "history_query_ms": round(statistics.median(history_ms), 3),
+        "history_query_ms_p95": round(_p95(history_ms), 3),
+        "history_rows": rows,
+        "class_query_ms": round(statistics.median(class_ms), 3),
+        "class_query_ms_p95": round(_p95(class_ms), 3),
+        "class_learners": args.class_size,
+        "attempts": total,
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Run the store benchmark and print its figures."""
+    args = _parse(argv)
+    if min(args.attempts, args.inserts, args.classes, args.class_size, args.repeat) < 1:
+        print("bench store: every count must be at least 1")
+        return 2
+    try:
+        if args.db is not None:
+            if args.db.exists():
+                print(f"bench store: {args.db} exists; give a new file so no saved progress "
+                      "is mixed with made-up data")
+                return 2
+            figures = run(args.db, args)
+        else:
+            with tempfile.TemporaryDirectory(prefix="tutor-bench-") as folder:
+                figures = run(Path(folder) / "bench.duckdb", args)
+    except StoreError as exc:
+        print(f"bench store: {exc}")
+        return 1
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"attempt inserts, one transaction each: {figures['inserts_per_second']:.0f}/s "
+          f"(p50 {figures['insert_ms_p50']:.2f} ms, p95 {figures['insert_ms_p95']:.2f} ms)")
+    print("  with user and puzzle rating in the same transaction: "
+          f"{figures['inserts_with_ratings_per_second']:.0f}/s")
+    print(f"at {figures['attempts']} attempts:")
+    print(f"  learner history ({figures['history_rows']} rows): "
+          f"{figures['history_query_ms']:.2f} ms median, "
+          f"{figures['history_query_ms_p95']:.2f} ms p95")
+    print(f"  class results ({figures['class_learners']} learners): "
+          f"{figures['class_query_ms']:.2f} ms median, {figures['class_query_ms_p95']:.2f} ms p95")
+    return 0

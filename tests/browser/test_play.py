@@ -84,6 +84,39 @@ def _try_illegal_follow(page) -> bool:
     raise AssertionError("an off-suit follow was not refused with the rule")
 
 
+def _decide(page, timings: list[float] | None = None) -> None:
+    """Take the person's waiting decision, if any: pass when bidding, else the hint.
+
+    With `timings`, record how long a click on Play takes to show in the hand.
+    """
+    if _visible(page, "Pass"):
+        _click(page, "Pass")
+    elif _visible(page, "Bury 7"):
+        _click(page, "Hint") and _click(page, "Bury 7")
+    elif _visible(page, "Call friend"):
+        _click(page, "Hint") and _click(page, "Call friend")
+    elif _visible(page, "Play cards") and _click(page, "Hint"):
+        page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
+        before = len(_picker_cards(page))
+        start = time.perf_counter()
+        if _click(page, "Play cards") and timings is not None:
+            while len(_picker_cards(page)) == before and time.perf_counter() - start < 10:
+                time.sleep(0.005)
+            timings.append(time.perf_counter() - start)
+
+
+def _advance_until(page, done, limit_s: float = 240, timings=None, each=None) -> None:
+    """Take the person's decisions until `done(page)` holds; `each(page)` runs first."""
+    deadline = time.time() + limit_s
+    while time.time() < deadline:
+        if done(page):
+            return
+        if each is None or not each(page):
+            _decide(page, timings)
+        time.sleep(0.05)
+    raise AssertionError("the game did not get there in time")
+
+
 def test_a_whole_hand_through_the_ui(page, app_url):
     t0 = time.perf_counter()
     page.goto(app_url + "?page=play")
@@ -92,46 +125,24 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     assert len(_picker_cards(page)) == 31
     shot(page, "play_start")
     click_to_update: list[float] = []
-    saw_error = False
-    took_table_shot = False
-    deadline = time.time() + 240
-    while time.time() < deadline:
-        if page.get_by_text("is over").count():
-            break
-        if _visible(page, "Pass"):
-            _click(page, "Pass")
-        elif _visible(page, "Bury 7"):
-            _click(page, "Hint") and _click(page, "Bury 7")
-        elif _visible(page, "Call friend"):
-            _click(page, "Hint") and _click(page, "Call friend")
-        elif _visible(page, "Play cards"):
-            if not saw_error:
-                saw_error = _try_illegal_follow(page)
-                if saw_error:
-                    continue
-            if not _click(page, "Hint"):
-                continue
-            page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
-            before = len(_picker_cards(page))
-            start = time.perf_counter()
-            if not _click(page, "Play cards"):
-                continue
-            while len(_picker_cards(page)) == before and time.perf_counter() - start < 10:
-                time.sleep(0.005)
-            click_to_update.append(time.perf_counter() - start)
-            if not took_table_shot and _my_played(page):
-                shot(page, "play_table")
-                took_table_shot = True
-        else:
-            time.sleep(0.05)
-            continue
-        time.sleep(0.05)
-    assert page.get_by_text("is over").count(), "the hand did not reach its summary"
+    state = {"error": False, "shot": False}
+
+    def each(p) -> bool:
+        if not state["shot"] and _my_played(p):
+            shot(p, "play_table")
+            state["shot"] = True
+        if not state["error"] and _visible(p, "Play cards"):
+            state["error"] = _try_illegal_follow(p)
+            return state["error"]
+        return False
+
+    _advance_until(page, lambda p: p.get_by_text("is over").count() > 0,
+                   timings=click_to_update, each=each)
     summary = page.locator(".zp-summary").first
     assert summary.locator("tr").count() == 6  # header + five players
     assert "Defenders:" in summary.inner_text()
     shot(page, "play_summary")
-    assert saw_error, "no chance to try an illegal follow came up in this hand"
+    assert state["error"], "no chance to try an illegal follow came up in this hand"
     assert page.outside_requests == []
     click_to_update.sort()
     print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
@@ -149,3 +160,22 @@ def test_language_switch_changes_the_labels(page, app_url):
     shot(page, "play_zh")
     _button(page, "English").click()
     page.get_by_role("button", name="Play", exact=True).first.wait_for(timeout=10_000)
+
+
+def test_reload_mid_hand_resumes_the_same_game(page, app_url):
+    page.goto(app_url + "?page=play")
+    page.locator(".zp-table").first.wait_for(timeout=30_000)
+    _advance_until(page, lambda p: _table_attr(p, "data-phase") == "playing"
+                   and len(_picker_cards(p)) <= 28 and _visible(p, "Play cards"), limit_s=120)
+    before = _picker_cards(page)
+    seats_before = page.locator(".zp-seat .meta").all_inner_texts()
+    page.reload()
+    page.locator(".zp-table").first.wait_for(timeout=30_000)
+    page.wait_for_function("() => true")
+    deadline = time.time() + 20
+    while _picker_cards(page) != before and time.time() < deadline:
+        time.sleep(0.2)
+    assert _picker_cards(page) == before, "the reloaded page did not resume the same hand"
+    assert page.locator(".zp-seat .meta").all_inner_texts() == seats_before
+    shot(page, "play_resumed")
+    _advance_until(page, lambda p: len(_picker_cards(p)) < len(before), limit_s=60)  # goes on

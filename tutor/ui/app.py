@@ -11,8 +11,12 @@ from collections.abc import Callable
 import panel as pn
 import param
 
+from tutor.store import User
+
 from .deal_page import DealPage
 from .i18n import t
+from .identity import AccountBox
+from .services import get_store, store_error
 
 PAGES = ("learn", "puzzles", "play", "progress", "teacher")
 
@@ -27,6 +31,7 @@ class TutorApp(pn.viewable.Viewer):
 
     page = param.Selector(default="play", objects=list(PAGES))
     lang = param.Selector(default="en", objects=["en", "zh"])
+    user = param.ClassSelector(class_=User, default=None, allow_None=True)
 
     def __init__(self, pages: dict[str, Callable[[TutorApp], pn.viewable.Viewable]] | None = None,
                  **params) -> None:
@@ -45,10 +50,16 @@ class TutorApp(pn.viewable.Viewer):
         self._lang_button = pn.widgets.Button(width=90, button_type="light")
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
+        self.store = get_store()
+        self.account = AccountBox(self.store, self._on_user, lang=self.lang)
+        error = store_error()
+        self._store_alert = pn.pane.Alert(
+            t("store_unavailable", self.lang, error=error) if error else "",
+            alert_type="warning", visible=error is not None, sizing_mode="stretch_width")
         self._layout = pn.Column(
-            pn.Row(self._brand, self._nav, pn.HSpacer(), self._lang_button,
+            pn.Row(self._brand, self._nav, pn.HSpacer(), self.account, self._lang_button,
                    sizing_mode="stretch_width"),
-            pn.layout.Divider(), self._content, sizing_mode="stretch_width",
+            self._store_alert, pn.layout.Divider(), self._content, sizing_mode="stretch_width",
             styles={"max-width": "1180px", "margin": "0 auto", "padding": "0 12px"})
         self._label()
         self._show_page()
@@ -62,12 +73,20 @@ class TutorApp(pn.viewable.Viewer):
         self._nav.value = self.page
         self._lang_button.name = t("language", self.lang)
 
+    def _on_user(self, user: User) -> None:
+        """Signed in, or recognised as this browser's guest: pages load their saved state."""
+        self.user = user
+        for view in self._views.values():
+            if hasattr(view, "attach_user"):
+                view.attach_user(self.store, user)
+
     def _toggle_lang(self, _=None) -> None:
         self.lang = "zh" if self.lang == "en" else "en"
 
     @param.depends("lang", watch=True)
     def _on_lang(self) -> None:
         self._label()
+        self.account.lang = self.lang
         for view in self._views.values():
             if "lang" in getattr(view, "param", {}):
                 view.lang = self.lang
@@ -75,9 +94,7 @@ class TutorApp(pn.viewable.Viewer):
 
     @param.depends("page", watch=True)
     def _show_page(self) -> None:
-        if self.page not in self._views:
-            self._views[self.page] = self._factories[self.page](self)
-        view = self._views[self.page]
+        view = self.view(self.page)
         if "lang" in getattr(view, "param", {}):
             view.lang = self.lang
         self._content.objects = [view]
@@ -91,7 +108,10 @@ class TutorApp(pn.viewable.Viewer):
     def view(self, name: str) -> pn.viewable.Viewable:
         """The page object for `name` (built on first use)."""
         if name not in self._views:
-            self._views[name] = self._factories[name](self)
+            view = self._factories[name](self)
+            self._views[name] = view
+            if self.user is not None and hasattr(view, "attach_user"):
+                view.attach_user(self.store, self.user)
         return self._views[name]
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -124,7 +144,8 @@ def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
     return {
         "learn": lambda app: DealPage(lang=app.lang),
         "puzzles": lambda app: ComingSoon("nav_puzzles", lang=app.lang),
-        "play": lambda app: PlayPage(lang=app.lang),
+        "play": lambda app: PlayPage(lang=app.lang,
+                                     wait_for_user=app.store is not None and app.user is None),
         "progress": lambda app: ComingSoon("nav_progress", lang=app.lang),
         "teacher": lambda app: ComingSoon("nav_teacher", lang=app.lang),
     }

@@ -77,6 +77,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "col_jifen": ("积分 this hand", "本局积分"), "col_total": ("积分 total", "总积分"),
     "col_failed": ("Failed throws", "甩牌失败"),
     "next_declarer": ("Next declarer: {who}", "下一局庄家：{who}"),
+    # accounts
+    "guest": ("Guest", "游客"), "account": ("Account", "账户"),
+    "username": ("username", "用户名"), "password": ("password or PIN", "密码或PIN"),
+    "display_name": ("display name", "显示名称"), "role_learner": ("learner", "学生"),
+    "role_teacher": ("teacher", "教师"), "sign_in": ("Sign in", "登录"),
+    "create_account": ("Create account", "创建账户"),
+    "store_unavailable": ("Progress cannot be saved right now: {error}",
+                          "目前无法保存进度：{error}"),
+    "saved_games": ("Finished games", "已完成的对局"),
+    "loading_game": ("Loading your game…", "正在载入你的对局…"),
+    "replay": ("Replay", "回放"),
     # replays and saved games
     "replay_none": ("No finished hand to replay yet.", "还没有可以回放的完整牌局。"),
     "replay_trick": ("Trick {n} of {total}: {leader} led, {winner} won {points} points",

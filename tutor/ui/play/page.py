@@ -30,9 +30,12 @@ from tutor.rules import (
     parse_cards,
 )
 from tutor.rules.bidding import bid_options
+from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker
 from ..i18n import t
+from .persist import GameSaver
+from .replay import ReplayViewer
 from .session import STRENGTHS, PlaySession
 from .table_html import TABLE_CSS, seat_name, summary_html, table_html
 
@@ -54,16 +57,24 @@ class PlayPage(pn.viewable.Viewer):
     strength = param.Selector(default="easy", objects=list(STRENGTHS))
 
     def __init__(self, session: PlaySession | None = None,
-                 on_save: Callable[[PlaySession], None] | None = None, **params: Any) -> None:
+                 on_save: Callable[[PlaySession], None] | None = None,
+                 wait_for_user: bool = False, **params: Any) -> None:
+        """`wait_for_user`: show nothing of the game until `attach_user` says whose it is,
+        so a saved game never flashes a fresh deal first."""
         super().__init__(**params)
         self.on_save = on_save
         self.session = session or PlaySession(seed=random.randrange(2**31),
                                               strength=self.strength)
         self.strength = self.session.strength
         self._busy = False
+        self.saver: GameSaver | None = None
+        self._finished: dict[int, dict] = {}
         self._picker_key: tuple | None = None
         self.last_action_ms: float | None = None
         self._build()
+        if wait_for_user:
+            self._body.visible = False
+            self._loading.visible = True
         self.refresh()
         if pn.state.curdoc is not None:
             self._callback = pn.state.add_periodic_callback(self._tick, period=ai_delay_ms())
@@ -96,12 +107,25 @@ class PlayPage(pn.viewable.Viewer):
             self._buttons[key] = button
         self._summary = pn.pane.HTML("", stylesheets=[TABLE_CSS], visible=False,
                                      sizing_mode="stretch_width")
+        self._saving = pn.pane.Alert("", alert_type="warning", visible=False,
+                                     sizing_mode="stretch_width")
+        self._games_title = pn.pane.Markdown("")
+        self._games = pn.widgets.Select(width=260)
+        self._replay_button = pn.widgets.Button(button_type="default", width=110)
+        self._replay_button.on_click(self._open_replay)
+        self._replay_area = pn.Column(sizing_mode="stretch_width")
+        self._games_box = pn.Column(self._games_title,
+                                    pn.Row(self._games, self._replay_button), self._replay_area,
+                                    visible=False, sizing_mode="stretch_width")
         actions = pn.Row(self._bid_choice, self._call_card, self._call_nth,
                          *self._buttons.values(), self._prompt)
-        self._layout = pn.Column(
+        self._loading = pn.pane.Markdown("", visible=False)
+        self._body = pn.Column(
             pn.Row(self._strength, self._new),
-            self._table, self._notice, self._summary, self._message, self._hint_text,
-            actions, self._picker, sizing_mode="stretch_width")
+            self._saving, self._table, self._notice, self._summary, self._message,
+            self._hint_text, actions, self._picker, pn.layout.Divider(), self._games_box,
+            sizing_mode="stretch_width")
+        self._layout = pn.Column(self._loading, self._body, sizing_mode="stretch_width")
         self._label_widgets()
 
     def _strength_options(self) -> dict[str, str]:
@@ -119,6 +143,9 @@ class PlayPage(pn.viewable.Viewer):
         for key, button in self._buttons.items():
             button.name = names[key]
         self._call_nth.name = t("copy_no", lang)
+        self._games_title.object = f"#### {t('saved_games', lang)}"
+        self._loading.object = f"*{t('loading_game', lang)}*"
+        self._replay_button.name = t("replay", lang)
 
     @param.depends("lang", watch=True)
     def _relabel(self) -> None:
@@ -128,6 +155,57 @@ class PlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    # ----------------------------------------------------------- persistence
+    def attach_user(self, store: Store | None, user: User) -> None:
+        """Save this person's games from now on, and resume their game in progress."""
+        if store is None:
+            return
+        self.saver = GameSaver(store, user.id)
+        try:
+            resumed = self.saver.resume()
+        except (StoreError, ValueError) as exc:
+            self._store_problem(exc)
+            resumed = None
+        if resumed is not None:
+            self.session = resumed
+            self.strength = resumed.strength
+            self._strength.value = resumed.strength
+            self._picker_key = None
+        self.on_save = self._save
+        self._loading.visible = False
+        self._body.visible = True
+        self.refresh()
+        self._refresh_games()
+
+    def _save(self, session: PlaySession) -> None:
+        try:
+            self.saver.save(session)
+            self._saving.visible = False
+        except StoreError as exc:
+            self._store_problem(exc)
+        if session.match_over:
+            self._refresh_games()
+
+    def _store_problem(self, exc: Exception) -> None:
+        self._saving.object = t("store_unavailable", self.lang, error=exc)
+        self._saving.visible = True
+
+    def _refresh_games(self) -> None:
+        try:
+            games = self.saver.finished()
+        except StoreError as exc:
+            self._store_problem(exc)
+            return
+        self._finished = dict(games)
+        self._games.options = {f"#{gid} · {t('hand_no', self.lang, n=len(rec['hands']))}": gid
+                               for gid, rec in games}
+        self._games_box.visible = bool(games)
+
+    def _open_replay(self, _=None) -> None:
+        record = self._finished.get(self._games.value)
+        if record is not None:
+            self._replay_area.objects = [ReplayViewer(record, lang=self.lang)]
 
     # ---------------------------------------------------------------- render
     def refresh(self, keep_selection: bool = False) -> None:

@@ -1,0 +1,62 @@
+"""Play sessions saved in a real DuckDB file after every action, and resumed from it."""
+
+import pytest
+
+from tutor.store import Store
+from tutor.ui.play.persist import GameSaver
+from tutor.ui.play.session import PlaySession
+
+from .test_play_session import _run_until
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "tutor.duckdb")
+    yield s
+    s.close()
+
+
+def test_every_action_is_saved_and_the_game_resumes(store):
+    user, _token = store.create_guest()
+    saver = GameSaver(store, user.id)
+    session = PlaySession(seed=11, max_hands=2)
+    steps = 0
+    while steps < 60:
+        if session.human_to_act:
+            session.act(session.hint().action)
+        else:
+            session.ai_step()
+        saver.save(session)
+        steps += 1
+    again = GameSaver(store, user.id).resume()
+    assert again is not None
+    assert again.hand.actions == session.hand.actions
+    assert again.observation.hand == session.observation.hand
+
+
+def test_a_resumed_game_keeps_saving_into_the_same_record(store):
+    user, _ = store.create_guest()
+    session = PlaySession(seed=12, max_hands=2)
+    saver = GameSaver(store, user.id)
+    _run_until(session, lambda s: s.hand_over)
+    saver.save(session)
+    session.next_hand()
+    saver.save(session)
+    later = GameSaver(store, user.id)
+    resumed = later.resume()
+    assert resumed.hand_number == 2
+    _run_until(resumed, lambda s: s.hand_over)
+    later.save(resumed)
+    resumed.next_hand() if not resumed.match_over else None
+    assert resumed.match_over
+    assert [gid for gid, _ in later.finished()] == [later.game_id]
+    assert len(store.games_for(user.id, user.id)) == 1
+
+
+def test_another_users_game_is_not_resumed(store):
+    a, _ = store.create_guest()
+    b, _ = store.create_guest()
+    session = PlaySession(seed=13)
+    session.ai_step() if session.ai_to_act else session.act(session.hint().action)
+    GameSaver(store, a.id).save(session)
+    assert GameSaver(store, b.id).resume() is None

@@ -17,10 +17,22 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "tutor.duckdb"
 
 
+@pytest.fixture(scope="session")
+def empty_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A freshly migrated file, made once and copied per test (migrating takes a while)."""
+    path = tmp_path_factory.mktemp("empty") / "empty.duckdb"
+    Store(path).close()
+    return path
+
+
 @pytest.fixture
-def store(db_path: Path, request: pytest.FixtureRequest) -> Iterator[Store]:
+def store(db_path: Path, empty_file: Path, request: pytest.FixtureRequest) -> Iterator[Store]:
+    """An open store at `db_path`: the school if the test asks for it, else empty."""
     if "school" in request.fixturenames:
-        request.getfixturevalue("school")  # copy the ready-made school in before opening
+        request.getfixturevalue("school")  # copies the ready-made school to db_path
+    else:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(empty_file, db_path)
     with Store(db_path) as opened:
         yield opened
 

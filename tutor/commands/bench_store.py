@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tutor.store import Rating, Store, StoreError
-from tutor.store.synthetic import fill
+from tutor.store.synthetic import count_attempts, fill
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
@@ -77,7 +77,7 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
                                           school.class_ids[n % len(school.class_ids)]),
             args.repeat)
         rows = len(store.attempts_for(learners[0], learners[0]))
-        total = store._db.fetch("SELECT count(*) FROM attempts")[0][0]
+        total = count_attempts(store)
     return {
         "inserts_per_second": round(1000 * len(insert_ms) / sum(insert_ms), 1),
         "insert_ms_p50": round(statistics.median(insert_ms), 3),

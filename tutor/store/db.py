@@ -56,13 +56,13 @@ def translate(exc: duckdb.Error, path: Path) -> StoreError:
             "other 找朋友 Tutor window or command first, or choose another file with --db or "
             f"{ENV_VAR}."
         )
-    if any(s in text for s in ("not a valid DuckDB database", "Corrupt database file",
-                               "Could not read enough bytes", "checksum")):
+    if any(s in text for s in ("not a valid DuckDB database", "Corrupt", "checksum",
+                               "Could not read enough bytes")):
         return StoreCorrupt(
             f"{path} is damaged or is not a 找朋友 Tutor database ({_first_line(text)}). It was "
             f"left as it is; restore a backup or choose another file with --db or {ENV_VAR}."
         )
-    if "version number" in text or isinstance(exc, duckdb.SerializationException):
+    if "version number" in text:
         return StoreVersionError(
             f"{path} was written by a newer DuckDB than this one ({_first_line(text)}). "
             "Update the app; the file was left unchanged."
@@ -171,10 +171,10 @@ class Database:
             cur = self.cursor()
             try:
                 if explicit:
-                    cur.execute("BEGIN TRANSACTION")
+                    cur.begin()
                 result = work(cur)
                 if explicit:
-                    cur.execute("COMMIT")
+                    cur.commit()
                 return result
             except duckdb.TransactionException as exc:
                 self._rollback(cur, explicit)
@@ -193,4 +193,4 @@ class Database:
     def _rollback(cur: Cursor, explicit: bool) -> None:
         if explicit:
             with contextlib.suppress(duckdb.Error):
-                cur.execute("ROLLBACK")
+                cur.rollback()

@@ -69,3 +69,8 @@ def fill(store: Store, *, classes: int, learners_per_class: int, attempts: int,
 
     return store._db.transaction(write)
 
+
+
+def count_attempts(store: Store) -> int:
+    """How many attempts the file holds (all users; for benchmarks, not access-checked)."""
+    return int(store._db.fetch("SELECT count(*) FROM attempts")[0][0])

@@ -1,0 +1,37 @@
+"""`python -m tutor bench store` runs end to end and prints the figures it promises."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.commands import bench_store
+
+SMALL = ["--attempts", "400", "--inserts", "20", "--classes", "2", "--class-size", "3",
+         "--repeat", "2"]
+
+
+def test_json_output_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_store.main(["--json", *SMALL]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["attempts"] == 400
+    assert figures["class_learners"] == 3
+    for key in ("inserts_per_second", "history_query_ms", "class_query_ms"):
+        assert figures[key] > 0
+
+
+def test_it_never_writes_into_an_existing_file(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    existing = tmp_path / "tutor.duckdb"
+    existing.write_bytes(b"precious")
+    assert bench_store.main(["--db", str(existing), *SMALL]) == 2
+    assert "exists" in capsys.readouterr().out
+    assert existing.read_bytes() == b"precious"
+
+
+def test_a_new_db_path_is_used_and_kept(tmp_path: Path) -> None:
+    target = tmp_path / "bench.duckdb"
+    assert bench_store.main(["--db", str(target), *SMALL]) == 0
+    assert target.is_file()

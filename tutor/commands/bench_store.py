@@ -1,8 +1,9 @@
 """`python -m tutor bench store`: attempt inserts per second and dashboard query latency.
 
 Inserts go one at a time through `Store.record_attempt`, one short transaction each, as the
-app saves an answer. The queries are the dashboard's calls (access checks included) on a
-file holding 100 000 attempts. A temporary file is used unless --db names a new one.
+app saves an answer; then from many threads at once, as a busy server would. The queries
+are the dashboard's calls (access checks included) on a file holding 100 000 attempts.
+A temporary file is used unless --db names a new one.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import json
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +28,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--attempts", type=int, default=100_000,
                         help="attempts in the file when queries are timed (default 100000)")
     parser.add_argument("--inserts", type=int, default=2000,
-                        help="attempts saved one by one to time inserts (default 2000)")
+                        help="attempts saved one by one from one thread (default 2000)")
+    parser.add_argument("--threads", type=int, default=16,
+                        help="threads saving the same number at once (default 16)")
     parser.add_argument("--classes", type=int, default=8, help="classes (default 8)")
     parser.add_argument("--class-size", type=int, default=25, help="learners per class")
     parser.add_argument("--repeat", type=int, default=30, help="runs of each query (default 30)")
@@ -46,29 +50,47 @@ def _p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
 
 
+def _concurrent_rate(save: Callable[[int], object], threads: int, total: int) -> float:
+    """Attempts per second when `threads` threads save `total` attempts between them."""
+    share = max(total // threads, 1)
+    start = threading.Barrier(threads + 1)
+
+    def work(offset: int) -> None:
+        start.wait()
+        for n in range(offset, offset + share):
+            save(n)
+
+    workers = [threading.Thread(target=work, args=(t * share,)) for t in range(threads)]
+    for worker in workers:
+        worker.start()
+    start.wait()
+    began = time.perf_counter()
+    for worker in workers:
+        worker.join()
+    return share * threads / (time.perf_counter() - began)
+
+
 def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
     """Fill `path`, time inserts and queries, and return the figures."""
-    plain = args.inserts // 2
-    with_ratings = args.inserts - plain
+    rated = max(args.inserts // 4, 1)
+    inserted = args.inserts + rated + max(args.inserts // args.threads, 1) * args.threads
     with Store(path) as store:
         school = fill(store, classes=args.classes, learners_per_class=args.class_size,
-                      attempts=max(args.attempts - args.inserts, 0))
+                      attempts=max(args.attempts - inserted, 0))
         learners = school.learner_ids
 
-        def save(n: int) -> None:
+        def save(n: int, **ratings: object) -> None:
             store.record_attempt(learners[n % len(learners)], f"puzzle-{n % 500}",
                                  {"cards": ["AS", "AS"], "seat": 2}, n % 3 != 0, 12.5,
-                                 rating_before=1500.0, rating_after=1508.5)
+                                 rating_before=1500.0, rating_after=1508.5, **ratings)
 
         def save_with_ratings(n: int) -> None:
-            store.record_attempt(learners[n % len(learners)], f"puzzle-{n % 500}",
-                                 {"cards": ["AS", "AS"], "seat": 2}, n % 3 != 0, 12.5,
-                                 rating_before=1500.0, rating_after=1508.5, theme="follow",
-                                 user_rating=Rating(1508.5, 180.0, 0.06),
-                                 puzzle_rating=Rating(1491.5, 120.0, 0.06))
+            save(n, theme="follow", user_rating=Rating(1508.5, 180.0, 0.06),
+                 puzzle_rating=Rating(1491.5, 120.0, 0.06))
 
-        insert_ms = _timings_ms(save, plain)
-        rated_ms = _timings_ms(save_with_ratings, with_ratings)
+        insert_ms = _timings_ms(save, args.inserts)
+        rated_ms = _timings_ms(save_with_ratings, rated)
+        concurrent = _concurrent_rate(save, args.threads, args.inserts)
         history_ms = _timings_ms(
             lambda n: store.attempts_for(learners[n % len(learners)], learners[n % len(learners)]),
             args.repeat)
@@ -83,6 +105,8 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
         "insert_ms_p50": round(statistics.median(insert_ms), 3),
         "insert_ms_p95": round(_p95(insert_ms), 3),
         "inserts_with_ratings_per_second": round(1000 * len(rated_ms) / sum(rated_ms), 1),
+        "concurrent_inserts_per_second": round(concurrent, 1),
+        "threads": args.threads,
         "history_query_ms": round(statistics.median(history_ms), 3),
         "history_query_ms_p95": round(_p95(history_ms), 3),
         "history_rows": rows,
@@ -96,7 +120,8 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
 def main(argv: list[str]) -> int:
     """Run the store benchmark and print its figures."""
     args = _parse(argv)
-    if min(args.attempts, args.inserts, args.classes, args.class_size, args.repeat) < 1:
+    if min(args.attempts, args.inserts, args.threads, args.classes, args.class_size,
+           args.repeat) < 1:
         print("bench store: every count must be at least 1")
         return 2
     try:
@@ -119,6 +144,8 @@ def main(argv: list[str]) -> int:
           f"(p50 {figures['insert_ms_p50']:.2f} ms, p95 {figures['insert_ms_p95']:.2f} ms)")
     print("  with user and puzzle rating in the same transaction: "
           f"{figures['inserts_with_ratings_per_second']:.0f}/s")
+    print(f"  {figures['threads']} threads at once (transactions shared): "
+          f"{figures['concurrent_inserts_per_second']:.0f}/s")
     print(f"at {figures['attempts']} attempts:")
     print(f"  learner history ({figures['history_rows']} rows): "
           f"{figures['history_query_ms']:.2f} ms median, "

@@ -39,9 +39,13 @@ def verify_secret(secret: str, stored: str | None) -> bool:
     except ValueError:
         expected, salt_bytes, cost = b"\0" * KEY_BYTES, b"\0" * SALT_BYTES, (N, R, P)
         stored = None
-    actual = hashlib.scrypt(secret.encode(), salt=salt_bytes, n=cost[0], r=cost[1], p=cost[2],
-                            dklen=len(expected))
-    return hmac.compare_digest(actual, expected) and stored is not None
+    text = secret if isinstance(secret, str) else ""
+    try:
+        actual = hashlib.scrypt(text.encode(), salt=salt_bytes, n=cost[0], r=cost[1],
+                                p=cost[2], dklen=len(expected))
+    except (ValueError, MemoryError):  # a damaged stored hash with impossible parameters
+        return False
+    return hmac.compare_digest(actual, expected) and stored is not None and text is secret
 
 
 def new_token() -> str:

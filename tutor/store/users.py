@@ -60,17 +60,18 @@ class UserRecords(StoreBase):
             f"SELECT {USER_COLUMNS}, secret_hash FROM users WHERE username = $1", [name]
         )
         stored = rows[0][-1] if rows else None
-        if not passwords.verify_secret(secret if isinstance(secret, str) else "", stored):
+        if not passwords.verify_secret(secret, stored):
             raise AuthenticationFailed("Wrong username or password.")
         return user_from_row(rows[0][:-1])
 
     def change_secret(self, actor_id: int, old_secret: str, new_secret: str) -> None:
         """Replace the actor's password/PIN after checking the old one."""
-        hashed = passwords.hash_secret(validate.secret(new_secret))
+        validate.secret(new_secret)
         rows = self._db.fetch("SELECT secret_hash FROM users WHERE id = $1", [actor_id])
         if not passwords.verify_secret(old_secret, rows[0][0] if rows else None):
             raise AuthenticationFailed("The current password is wrong.")
-        self._db.fetch("UPDATE users SET secret_hash = $2 WHERE id = $1", [actor_id, hashed])
+        self._db.fetch("UPDATE users SET secret_hash = $2 WHERE id = $1",
+                       [actor_id, passwords.hash_secret(new_secret)])
 
     def create_guest(self, display_name: str = GUEST_NAME) -> tuple[User, str]:
         """A guest account and the token its browser must keep to come back to it."""

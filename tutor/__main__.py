@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", "benchmarks: engine, ai, store"),
     "arena": ("arena", "duplicate-deal match between two AI players"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
+    "lessons": ("lessons", "lesson content: check"),
 }
 
 

@@ -1,0 +1,34 @@
+"""Lessons and their pages: text in two languages, optionally an interactive step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.rules import Trump
+
+from .step import Step
+from .text import Text
+
+
+@dataclass(frozen=True)
+class Page:
+    """One short page: Markdown text with card marks, drawn under `trump`; maybe a step."""
+
+    text: Text
+    trump: Trump | None
+    step: Step | None = None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: a stable `id` (progress is stored by it), a title and its pages."""
+
+    id: str
+    title: Text
+    pages: tuple[Page, ...]
+    file: str
+
+    @property
+    def steps(self) -> list[tuple[int, Step]]:
+        """(page index, step) for every interactive page."""
+        return [(i, p.step) for i, p in enumerate(self.pages) if p.step is not None]

@@ -13,7 +13,6 @@ import param
 
 from tutor.store import User
 
-from .deal_page import DealPage
 from .i18n import t
 from .identity import AccountBox
 from .services import get_store, store_error
@@ -139,10 +138,11 @@ class ComingSoon(pn.viewable.Viewer):
 
 def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
     """Page factories; each is called once per session, when the page is first opened."""
+    from .learn import LearnPage
     from .play.page import PlayPage
 
     return {
-        "learn": lambda app: DealPage(lang=app.lang),
+        "learn": lambda app: LearnPage(lang=app.lang),
         "puzzles": lambda app: ComingSoon("nav_puzzles", lang=app.lang),
         "play": lambda app: PlayPage(lang=app.lang,
                                      wait_for_user=app.store is not None and app.user is None),

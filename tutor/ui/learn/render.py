@@ -1,0 +1,38 @@
+"""Lesson text to HTML-in-Markdown: `[[AH KH]]` marks become drawn cards."""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.lesson import split_marks
+from tutor.rules import Trump, format_cards
+
+from ..cards import CARD_CSS, card_html
+
+LEARN_CSS = CARD_CSS + """
+.zp-cards { display: inline-flex; vertical-align: middle; margin: 4px 6px 4px 2px; }
+.zp-cards .zp-card { display: inline-block; }
+.zp-lesson-text { font-size: 16px; line-height: 1.6; }
+.zp-lesson-text table { border-collapse: collapse; margin: 8px 0; }
+.zp-lesson-text td, .zp-lesson-text th { border: 1px solid #ccc; padding: 3px 10px; }
+"""
+
+
+def inline_cards(cards, trump: Trump | None) -> str:
+    """Cards in the given order, drawn inline (spans, so they may sit inside a paragraph)."""
+    inner = "".join(card_html(c, trump).replace("<div", "<span").replace("</div>", "</span>")
+                    for c in cards)
+    label = escape(format_cards(cards, unicode=True))
+    return f'<span class="zp-cards" role="group" aria-label="{label}">{inner}</span>'
+
+
+def render_text(text: str, trump: Trump | None) -> str:
+    """Markdown with every card mark replaced by drawn cards."""
+    return "".join(part if isinstance(part, str) else inline_cards(part, trump)
+                   for part in split_marks(text))
+
+
+def plain_text(text: str) -> str:
+    """Text for places that cannot draw cards (radio labels): marks become `10♥ 10♥`."""
+    return "".join(part if isinstance(part, str) else format_cards(part, unicode=True)
+                   for part in split_marks(text))

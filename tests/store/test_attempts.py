@@ -66,6 +66,11 @@ def test_bad_attempts_are_refused_and_nothing_is_written(store: Store, school: S
     assert store.attempts_for(school.amy.id, school.amy.id) == []
 
 
+def test_an_actor_id_that_is_not_a_number_is_refused(store: Store, school: School) -> None:
+    with pytest.raises(InvalidInput):
+        store.record_attempt(str(school.amy.id), "p1", 1, True, 2.0)  # type: ignore[arg-type]
+
+
 def test_class_results_summarise_each_learner(store: Store, school: School) -> None:
     amy, bob = school.amy.id, school.bob.id
     for puzzle, correct in [("p1", False), ("p1", True), ("p2", True), ("p2", True)]:

@@ -16,17 +16,13 @@ from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import checked_rating, upsert_puzzle_rating, upsert_user_rating
 from tutor.store.values import AssignmentProgress, Attempt, LearnerSummary, Rating
 
-ATTEMPT_COLUMNS = (
-    "id, user_id, puzzle_id, answer, correct, seconds, rating_before, rating_after,"
-    " assignment_id, created_at"
-)
-
 _COLUMN_TYPES = {
     "user_id": "BIGINT", "puzzle_id": "VARCHAR", "answer": "VARCHAR", "correct": "BOOLEAN",
     "seconds": "DOUBLE", "rating_before": "DOUBLE", "rating_after": "DOUBLE",
     "assignment_id": "BIGINT", "created_at": "TIMESTAMP",
 }
 _COLUMNS = tuple(_COLUMN_TYPES)
+ATTEMPT_COLUMNS = ", ".join(("id", *_COLUMNS))
 _UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}" for n, (name, kind)
                       in enumerate({"id": "BIGINT", **_COLUMN_TYPES}.items(), start=1))
 
@@ -66,6 +62,18 @@ class NewAttempt:
     puzzle_rating: Rating | None = None
 
     @property
+    def actor_id(self) -> int:
+        return self.row[0]
+
+    @property
+    def puzzle_id(self) -> str:
+        return self.row[1]
+
+    @property
+    def assignment_id(self) -> int | None:
+        return self.row[7]
+
+    @property
     def changes_ratings(self) -> bool:
         return self.user_rating is not None or self.puzzle_rating is not None
 
@@ -100,7 +108,8 @@ class AttemptRecords(StoreBase):
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
         row = (
-            actor_id, validate.text(puzzle_id, "puzzle id", 200),
+            validate.integer(actor_id, "acting user id"),
+            validate.text(puzzle_id, "puzzle id", 200),
             validate.to_json(answer, "answer"), correct,
             validate.number(seconds, "seconds", minimum=0),
             _optional_number(rating_before, "rating before"),
@@ -126,7 +135,7 @@ class AttemptRecords(StoreBase):
         return self._db.transaction(lambda cur: self._insert_many(cur, batch))
 
     def _insert_one(self, cur: Cursor, attempt: NewAttempt) -> int:
-        sql = _FREE_PRACTICE if attempt.row[7] is None else _ASSIGNMENT_WORK
+        sql = _FREE_PRACTICE if attempt.assignment_id is None else _ASSIGNMENT_WORK
         row = cur.execute(sql, list(attempt.row)).fetchone()
         if row is None:
             self._explain_refusal(cur, attempt)
@@ -153,15 +162,14 @@ class AttemptRecords(StoreBase):
 
     @staticmethod
     def _save_ratings(cur: Cursor, attempt: NewAttempt) -> None:
-        actor_id, puzzle_id = attempt.row[0], attempt.row[1]
         if attempt.user_rating is not None:
-            upsert_user_rating(cur, actor_id, attempt.theme, attempt.user_rating)
+            upsert_user_rating(cur, attempt.actor_id, attempt.theme, attempt.user_rating)
         if attempt.puzzle_rating is not None:
-            upsert_puzzle_rating(cur, puzzle_id, attempt.puzzle_rating)
+            upsert_puzzle_rating(cur, attempt.puzzle_id, attempt.puzzle_rating)
 
     def _explain_refusal(self, cur: Cursor, attempt: NewAttempt) -> None:
         """Raise the error that says why an attempt's insert matched no row."""
-        actor_id, assignment_id = attempt.row[0], attempt.row[7]
+        actor_id, assignment_id = attempt.actor_id, attempt.assignment_id
         self._require_actor(cur, actor_id)
         row = cur.execute("SELECT class_id FROM assignments WHERE id = $1",
                           [assignment_id]).fetchone()

@@ -9,7 +9,7 @@ from tutor.rules import TRUMP, Card, RuleSet, card_points
 
 from .fields import Fields
 from .step import CardsStep, NumberStep, Verdict, cards_text, verdict
-from .text import Text, mark
+from .text import Text, join, mark
 
 
 class PointsStep(NumberStep):
@@ -99,12 +99,23 @@ class TrumpsStep(CardsStep):
 
     def judge(self, value: Any) -> Verdict:
         right = self.solution()
-        ok = Counter(value) == Counter(right)
-        why = Text(f"The trumps are the jokers, every {self.trump.level} and every card of the "
-                   f"trump suit: {mark(self.trump.sort(right))}.",
-                   f"主牌是大小王、所有的{self.trump.level}和主花色的牌："
-                   f"{mark(self.trump.sort(right))}。")
-        return verdict(ok, why)
+        if Counter(value) == Counter(right):
+            return verdict(True, Text(
+                f"The trumps are the jokers, every {self.trump.level} and every card of the "
+                f"trump suit: {mark(self.trump.sort(right))}.",
+                f"主牌是大小王、所有的{self.trump.level}和主花色的牌："
+                f"{mark(self.trump.sort(right))}。"))
+        parts = []
+        extra = [c for c in value if not self.trump.is_trump(c)]
+        if extra:
+            parts.append(Text(f"{mark(extra)} are not trumps.", f"{mark(extra)} 不是主牌。"))
+        missed = len(right) - sum((Counter(value) & Counter(right)).values())
+        if missed:
+            parts.append(Text(f"You missed {missed} trump(s): remember the jokers, every "
+                              f"{self.trump.level} and every card of the trump suit.",
+                              f"你漏了{missed}张主牌：别忘了大小王、所有的{self.trump.level}"
+                              "和主花色的牌。"))
+        return verdict(False, join(parts))
 
 
 class HighestStep(CardsStep):

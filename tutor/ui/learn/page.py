@@ -26,6 +26,9 @@ PAGE_CSS = LEARN_CSS + """
 """
 
 
+LIST_BUTTON_CSS = ".bk-btn { text-align: left; justify-content: flex-start; }"
+
+
 class LearnPage(pn.viewable.Viewer):
     """Lessons for one learner, in the chosen language."""
 
@@ -56,7 +59,7 @@ class LearnPage(pn.viewable.Viewer):
         self._lesson_buttons: list[pn.widgets.Button] = []
         for i, _ in enumerate(self.lessons):
             button = pn.widgets.Button(width=270, color="light", margin=(2, 5),
-                                       styles={"text-align": "left"})
+                                       stylesheets=[LIST_BUTTON_CSS])
             button.on_click(lambda _e, i=i: self.open_lesson(i))
             self._lesson_buttons.append(button)
         self._side = pn.Column(self._list_title, self._list_count, *self._lesson_buttons,
@@ -210,9 +213,10 @@ class LearnPage(pn.viewable.Viewer):
             self._solved.add((lesson.id, self.page_index))
             last = self.page_index + 1 == len(lesson.pages)
             self._save(self.page_index if last else self.page_index + 1, completed=last)
-        self._show_verdict()
-        self._show_nav()
-        self._show_list()
+        with pn.io.hold():
+            self._show_verdict()
+            self._show_nav()
+            self._show_list()
         return verdict
 
     def _on_check(self, _=None) -> None:
@@ -238,7 +242,11 @@ class LearnPage(pn.viewable.Viewer):
     # ---------------------------------------------------------------- render
     @param.depends("lang", watch=True)
     def _render(self) -> None:
-        """Redraw everything for the current lesson, page and language."""
+        """Redraw everything for the current lesson, page and language (sent as one change)."""
+        with pn.io.hold():
+            self._draw()
+
+    def _draw(self) -> None:
         lang = self.lang
         self._list_title.object = f"### {t('lessons', lang)}"
         self._back.name = t("back", lang)
@@ -253,7 +261,8 @@ class LearnPage(pn.viewable.Viewer):
             self._step_box.visible = False
             return
         self._where.object = (
-            f'<div class="zp-learn-where" data-lesson="{lesson.id}" data-page="{self.page_index}">'
+            f'<div class="zp-learn-where" data-lesson="{lesson.id}" data-page="{self.page_index}"'
+            f' data-attached="{int(self.progress.user is not None)}">'
             f'{t("lesson_no", lang, n=self.lesson_index + 1, total=len(self.lessons))} · '
             f'{t("page_no", lang, n=self.page_index + 1, total=len(lesson.pages))}</div>')
         self._title.object = f'<h2 class="zp-learn-title">{lesson.title.get(lang)}</h2>'

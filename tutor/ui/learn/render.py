@@ -10,8 +10,8 @@ from tutor.rules import Trump, format_cards
 from ..cards import CARD_CSS, card_html
 
 LEARN_CSS = CARD_CSS + """
-.zp-cards { display: inline-flex; vertical-align: middle; margin: 4px 6px 4px 2px; }
-.zp-cards .zp-card { display: inline-block; }
+.zp-cards { display: inline-flex; vertical-align: middle; margin: 2px 4px 2px 2px; zoom: .8; }
+.zp-cards .zp-card { display: inline-block; margin-right: 3px; }
 .zp-lesson-text { font-size: 16px; line-height: 1.6; }
 .zp-lesson-text table { border-collapse: collapse; margin: 8px 0; }
 .zp-lesson-text td, .zp-lesson-text th { border: 1px solid #ccc; padding: 3px 10px; }

@@ -35,10 +35,10 @@ def app_url(tmp_path_factory):
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://localhost:{port}/"
-    deadline = time.time() + 60
+    deadline = time.time() + 180
     while True:
         try:
-            urllib.request.urlopen(url, timeout=2).read()
+            urllib.request.urlopen(url, timeout=30).read()
             break
         except OSError:
             if proc.poll() is not None or time.time() > deadline:

@@ -44,7 +44,7 @@ class TutorApp(pn.viewable.Viewer):
         self._views: dict[str, pn.viewable.Viewable] = {}
         self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
         self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
-                                                button_type="primary", button_style="outline")
+                                                color="primary", variant="outline")
         self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
         self._lang_button = pn.widgets.Button(width=90, button_type="light")
         self._lang_button.on_click(self._toggle_lang)
@@ -140,10 +140,12 @@ def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
     """Page factories; each is called once per session, when the page is first opened."""
     from .learn import LearnPage
     from .play.page import PlayPage
+    from .puzzles.page import PuzzlesPage
 
     return {
         "learn": lambda app: LearnPage(lang=app.lang),
-        "puzzles": lambda app: ComingSoon("nav_puzzles", lang=app.lang),
+        "puzzles": lambda app: PuzzlesPage(
+            lang=app.lang, wait_for_user=app.store is not None and app.user is None),
         "play": lambda app: PlayPage(lang=app.lang,
                                      wait_for_user=app.store is not None and app.user is None),
         "progress": lambda app: ComingSoon("nav_progress", lang=app.lang),

@@ -1,0 +1,75 @@
+"""The puzzle trainer in a real browser: fail one, solve one, see the rating move, reload."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.puzzle import load_bank
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+BANK = {p.id: p for p in load_bank()}
+
+
+def _current_puzzle(page, previous: str | None = None):
+    """The puzzle on screen (its id is shown), once it differs from `previous`."""
+    loc = page.get_by_text(re.compile(r"^Puzzle \S+ · "))
+    for _ in range(100):
+        loc.first.wait_for(timeout=15_000)
+        pid = re.match(r"Puzzle (\S+) · ", loc.first.inner_text()).group(1)
+        if pid != previous:
+            return BANK[pid]
+        page.wait_for_timeout(100)
+    raise AssertionError("no new puzzle appeared")
+
+
+def _rating_change(page) -> tuple[int, int]:
+    loc = page.get_by_text(re.compile(r"rating in .*: \d+ → \d+"))
+    loc.first.wait_for(timeout=15_000)
+    before, after = re.search(r"(\d+) → (\d+)", loc.first.inner_text()).groups()
+    return int(before), int(after)
+
+
+def _answer_seat(page, seat: int) -> None:
+    page.get_by_role("button", name=f"Seat {seat}", exact=True).click()
+    page.get_by_role("button", name="Check answer").click()
+
+
+def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):
+    page.goto(app_url + "?page=puzzles")
+    page.get_by_label("Theme").first.wait_for(timeout=30_000)
+    page.get_by_label("Theme").first.select_option(label="Who wins the trick")
+    puzzle = _current_puzzle(page)
+    while puzzle.type != "trick":
+        puzzle = _current_puzzle(page, puzzle.id)
+    shot(page, "puzzle_question")
+    right = int(puzzle.solve().text)
+    seats = [p["seat"] for p in puzzle.public()["position"]["plays"]]
+    _answer_seat(page, next(s for s in seats if s != right))
+    page.get_by_text("Not quite: the answer is").first.wait_for(timeout=15_000)
+    before, after = _rating_change(page)
+    assert after < before
+    shot(page, "puzzle_wrong")
+
+    page.get_by_role("button", name="Next puzzle").click()
+    second = _current_puzzle(page, puzzle.id)
+    _answer_seat(page, int(second.solve().text))
+    page.get_by_text(re.compile(r"^Correct\.")).first.wait_for(timeout=15_000)
+    b2, a2 = _rating_change(page)
+    assert b2 == after and a2 > b2
+    shot(page, "puzzle_right")
+
+    # a reload keeps the rating: the same theme's next first attempt starts from it
+    page.reload()
+    page.get_by_label("Theme").first.wait_for(timeout=30_000)
+    page.get_by_label("Theme").first.select_option(label="Who wins the trick")
+    third = _current_puzzle(page)
+    while third.type != "trick" or third.id in (puzzle.id, second.id):
+        third = _current_puzzle(page, third.id)
+    _answer_seat(page, int(third.solve().text))
+    b3, _ = _rating_change(page)
+    assert b3 == a2
+    assert page.outside_requests == []

@@ -1,0 +1,1 @@
+"""The puzzle trainer: themed practice, streaks and retries, with ratings."""

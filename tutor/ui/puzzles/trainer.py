@@ -1,0 +1,143 @@
+"""Puzzle practice for one learner: choosing, grading, rating and remembering attempts.
+
+Plain Python (no widgets) so it is tested directly. With a store, attempts and ratings are
+saved and read back; without one they live for the session only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.puzzle import Grade, Puzzle, Rating, attempt, choose, grade, puzzle_start
+from tutor.puzzle.rating import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
+from tutor.store import Rating as StoredRating
+from tutor.store import Store
+
+MIX = "mix"
+STREAK_START = -300  # a streak starts below the learner's rating …
+STREAK_STEP = 100  # … and aims this much higher after every solve
+
+
+def _rating(stored: StoredRating | None) -> Rating:
+    if stored is None:
+        return Rating(DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY)
+    return Rating(stored.rating, stored.rd, stored.volatility)
+
+
+def _stored(r: Rating) -> StoredRating:
+    return StoredRating(r.rating, r.rd, r.volatility)
+
+
+@dataclass
+class Outcome:
+    """What one submitted answer did: the grade and the learner's rating in that theme."""
+
+    grade: Grade
+    theme: str
+    rating_before: float
+    rating_after: float
+    first_attempt: bool
+    streak: int = 0  # the streak after this answer
+    streak_ended: int | None = None  # a missed answer ends a streak of this many
+
+    @property
+    def change(self) -> float:
+        return self.rating_after - self.rating_before
+
+
+@dataclass
+class Trainer:
+    """One learner's practice over the puzzle bank."""
+
+    bank: list[Puzzle]
+    store: Store | None = None
+    user_id: int | None = None
+    rng: random.Random = field(default_factory=random.Random)
+
+    def __post_init__(self) -> None:
+        self.by_id = {p.id: p for p in self.bank}
+        self.ratings: dict[str, Rating] = {}  # learner's, by puzzle type
+        self.puzzle_ratings: dict[str, Rating] = {}
+        self.tried: set[str] = set()
+        self.failed: dict[str, bool] = {}  # puzzle id -> still unsolved after a miss
+        self.streak = 0
+        if self.store is not None and self.user_id is not None:
+            self._load()
+
+    def _load(self) -> None:
+        assert self.store is not None and self.user_id is not None
+        for theme, stored in self.store.user_ratings(self.user_id, self.user_id).items():
+            self.ratings[theme] = _rating(stored)
+        for a in reversed(self.store.attempts_for(self.user_id, self.user_id)):  # oldest first
+            self.tried.add(a.puzzle_id)
+            if a.correct:
+                self.failed.pop(a.puzzle_id, None)
+            else:
+                self.failed[a.puzzle_id] = True
+        ids = [p.id for p in self.bank]
+        self.puzzle_ratings = {k: _rating(v) for k, v in self.store.puzzle_ratings(ids).items()}
+
+    # ------------------------------------------------------------- choosing
+    def rating(self, theme: str) -> Rating:
+        """The learner's rating in a puzzle type (1500 to start)."""
+        return self.ratings.get(theme) or _rating(None)
+
+    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+        return self.puzzle_ratings.get(puzzle.id) or puzzle_start(puzzle.difficulty)
+
+    def next_puzzle(self, theme: str = MIX, offset: str | int = "normal",
+                    mode: str = "practice") -> Puzzle | None:
+        """The next puzzle: `practice` (new ones near the rating), `streak` (harder after each
+        solve) or `retry` (ones missed and not yet solved)."""
+        if mode == "retry":
+            pool = [self.by_id[i] for i in self.to_retry() if i in self.by_id]
+            pool = [p for p in pool if theme == MIX or theme in p.themes]
+            return self.rng.choice(pool) if pool else None
+        if mode == "streak":
+            offset = STREAK_START + STREAK_STEP * self.streak
+        types = sorted({p.type for p in self.bank if theme == MIX or theme in p.themes})
+        self.rng.shuffle(types)
+        for kind in types:  # a mix: a random type first, then a puzzle near that rating
+            pool = [p for p in self.bank if p.type == kind]
+            found = choose(self.rating(kind), pool, theme=None if theme == MIX else theme,
+                           offset=offset, tried=self.tried, rng=self.rng,
+                           rating_of=self.puzzle_rating)
+            if found is not None:
+                return found
+        return None
+
+    def to_retry(self) -> list[str]:
+        """Puzzles the learner missed and has not solved since, in the order they were met."""
+        return [pid for pid, open_ in self.failed.items() if open_]
+
+    # ------------------------------------------------------------- answering
+    def submit(self, puzzle: Puzzle, answer: Any, seconds: float,
+               mode: str = "practice", assignment_id: int | None = None) -> Outcome:
+        """Grade an answer (AnswerError if unreadable), move ratings on a first attempt, and
+        save the attempt with its rating change in one transaction."""
+        result = grade(puzzle, answer)
+        theme = puzzle.type
+        first = puzzle.id not in self.tried
+        before = self.rating(theme)
+        after, puzzle_after = attempt(before, self.puzzle_rating(puzzle), result.correct, first)
+        if self.store is not None and self.user_id is not None:
+            self.store.record_attempt(
+                self.user_id, puzzle.id, result.given, result.correct, seconds,
+                rating_before=before.rating, rating_after=after.rating,
+                assignment_id=assignment_id, theme=theme if first else None,
+                user_rating=_stored(after) if first else None,
+                puzzle_rating=_stored(puzzle_after) if first else None)
+        self.tried.add(puzzle.id)
+        self.ratings[theme] = after
+        self.puzzle_ratings[puzzle.id] = puzzle_after
+        if result.correct:
+            self.failed.pop(puzzle.id, None)
+        else:
+            self.failed[puzzle.id] = True
+        ended = None
+        if mode == "streak":
+            ended = None if result.correct else self.streak
+            self.streak = self.streak + 1 if result.correct else 0
+        return Outcome(result, theme, before.rating, after.rating, first, self.streak, ended)

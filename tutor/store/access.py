@@ -51,23 +51,9 @@ class StoreBase:
             )
 
     @staticmethod
-    def _require_teacher_of(cur: Cursor, actor_id: int, class_id: int) -> None:
-        """Allow only the class's own teacher."""
-        role, teacher_id = cur.execute(
-            "SELECT (SELECT role FROM users WHERE id = $1),"
-            " (SELECT teacher_id FROM classes WHERE id = $2)",
-            [actor_id, class_id],
-        ).fetchone()
-        if role is None:
-            raise AccessDenied(f"Unknown acting user {actor_id}.")
-        if teacher_id is None:
-            raise NotFound(f"There is no class {class_id}.")
-        if teacher_id != actor_id:
-            raise AccessDenied(f"User {actor_id} does not teach class {class_id}.")
-
-    @staticmethod
-    def _require_in_class(cur: Cursor, actor_id: int, class_id: int) -> None:
-        """Allow the class's teacher and its members."""
+    def _require_teacher_of(cur: Cursor, actor_id: int, class_id: int, *,
+                            or_member: bool = False) -> None:
+        """Allow only the class's own teacher (and, with `or_member`, its learners)."""
         role, teacher_id, member = cur.execute(
             """SELECT (SELECT role FROM users WHERE id = $1),
                       (SELECT teacher_id FROM classes WHERE id = $2),
@@ -78,5 +64,6 @@ class StoreBase:
             raise AccessDenied(f"Unknown acting user {actor_id}.")
         if teacher_id is None:
             raise NotFound(f"There is no class {class_id}.")
-        if teacher_id != actor_id and not member:
-            raise AccessDenied(f"User {actor_id} is not in class {class_id}.")
+        if teacher_id != actor_id and not (or_member and member):
+            raise AccessDenied(f"User {actor_id} does not teach class {class_id}"
+                               + (" and is not in it." if or_member else "."))

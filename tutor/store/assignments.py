@@ -49,7 +49,7 @@ class AssignmentRecords(StoreBase):
         """A class's assignments, soonest due first, for its teacher and members."""
 
         def read(cur: Cursor) -> list[Assignment]:
-            self._require_in_class(cur, actor_id, class_id)
+            self._require_teacher_of(cur, actor_id, class_id, or_member=True)
             rows = cur.execute(
                 f"SELECT {ASSIGNMENT_COLUMNS} FROM assignments WHERE class_id = $1"
                 " ORDER BY due NULLS LAST, id",
@@ -69,7 +69,7 @@ class AssignmentRecords(StoreBase):
             if row is None:
                 raise NotFound(f"There is no assignment {assignment_id}.")
             found = assignment_from_row(row)
-            self._require_in_class(cur, actor_id, found.class_id)
+            self._require_teacher_of(cur, actor_id, found.class_id, or_member=True)
             return found
 
         return self._db.run(read)

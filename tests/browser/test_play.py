@@ -87,7 +87,8 @@ def _try_illegal_follow(page) -> bool:
 def _decide(page, timings: list[float] | None = None) -> None:
     """Take the person's waiting decision, if any: pass when bidding, else the hint.
 
-    With `timings`, record how long a click on Play takes to show in the hand.
+    After a play it waits for the hand to show it, so the next look at the page is fresh;
+    with `timings`, it records how long that took.
     """
     if _visible(page, "Pass"):
         _click(page, "Pass")
@@ -99,10 +100,11 @@ def _decide(page, timings: list[float] | None = None) -> None:
         page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
         before = len(_picker_cards(page))
         start = time.perf_counter()
-        if _click(page, "Play cards") and timings is not None:
+        if _click(page, "Play cards"):  # wait for the hand to show the play
             while len(_picker_cards(page)) == before and time.perf_counter() - start < 10:
                 time.sleep(0.005)
-            timings.append(time.perf_counter() - start)
+            if timings is not None:
+                timings.append(time.perf_counter() - start)
 
 
 def _advance_until(page, done, limit_s: float = 240, timings=None, each=None) -> None:

@@ -39,7 +39,7 @@ class FollowStep(CardsStep):
             raise f.error("hand", "must hold at least as many cards as were led")
 
     def prompt(self) -> Text:
-        return (Text(f"{self.trump.describe('en')}. The lead: ",
+        return (Text(f"{self.trump.describe('en').capitalize()}. The lead: ",
                      f"{self.trump.describe('zh')}。首家出：") + cards_text(self.lead))
 
     def solution(self) -> list:
@@ -76,7 +76,8 @@ class TrickStep(ChoiceStep):
                 else Text(f"follower {i}", f"第{i}个跟牌者"))
 
     def prompt(self) -> Text:
-        lines = [Text(f"{self.trump.describe('en')}.", f"{self.trump.describe('zh')}。")]
+        head = self.trump.describe("en").capitalize()
+        lines = [Text(f"{head}.", f"{self.trump.describe('zh')}。")]
         for i, p in enumerate(self.plays):
             name = self._name(i)
             lines.append(Text(f"\n- {name.en}: {mark(p)}", f"\n- {name.zh}：{mark(p)}"))
@@ -132,7 +133,8 @@ class ThrowStep(ChoiceStep):
         return throw_check(self.throw, self.others, self.trump)
 
     def prompt(self) -> Text:
-        lines = [Text(f"{self.trump.describe('en')}. Seat 0 throws {mark(self.throw)}; the "
+        head = self.trump.describe("en").capitalize()
+        lines = [Text(f"{head}. Seat 0 throws {mark(self.throw)}; the "
                       "other players hold, in this suit:",
                       f"{self.trump.describe('zh')}。0号位甩 {mark(self.throw)}；其他人的这门牌：")]
         for i, cards in enumerate(self.others, start=1):

@@ -49,7 +49,7 @@ class MultiplierStep(NumberStep):
         return sorted(self.lead) != sorted(self.play)
 
     def prompt(self) -> Text:
-        out = Text(f"{self.trump.describe('en')}. A defender wins the last trick with "
+        out = Text(f"{self.trump.describe('en').capitalize()}. A defender wins the last trick with "
                    f"{mark(self.play)}",
                    f"{self.trump.describe('zh')}。抓分方用 {mark(self.play)} 赢得最后一轮")
         if self._lead_given():

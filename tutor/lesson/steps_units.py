@@ -98,7 +98,8 @@ class IsUnitStep(ChoiceStep):
         self.default_question = Text(f"Is this one {k.en}?", f"这是一个{k.zh}吗？")
 
     def prompt(self) -> Text:
-        return (Text(f"{self.trump.describe('en')}: ", f"{self.trump.describe('zh')}：")
+        head = self.trump.describe("en").capitalize()
+        return (Text(f"{head}: ", f"{self.trump.describe('zh')}：")
                 + cards_text(self.cards))
 
     def options(self) -> list[tuple[str, Text]]:
@@ -148,7 +149,7 @@ class DecomposeStep(ChoiceStep):
         return sorted(sorted(p) for p in self.splits[i]) == want
 
     def prompt(self) -> Text:
-        return (Text(f"{self.trump.describe('en')}; the lead: ",
+        return (Text(f"{self.trump.describe('en').capitalize()}; the lead: ",
                      f"{self.trump.describe('zh')}；首家出：") + cards_text(self.cards))
 
     def options(self) -> list[tuple[str, Text]]:

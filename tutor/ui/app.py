@@ -96,6 +96,8 @@ class TutorApp(pn.viewable.Viewer):
         view = self.view(self.page)
         if "lang" in getattr(view, "param", {}):
             view.lang = self.lang
+        if hasattr(view, "on_show"):
+            view.on_show()
         self._content.objects = [view]
         self._nav.value = self.page
         self._sync_url()
@@ -140,6 +142,7 @@ def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
     """Page factories; each is called once per session, when the page is first opened."""
     from .learn import LearnPage
     from .play.page import PlayPage
+    from .progress.page import ProgressPage
     from .puzzles.page import PuzzlesPage
 
     return {
@@ -148,7 +151,7 @@ def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
             lang=app.lang, wait_for_user=app.store is not None and app.user is None),
         "play": lambda app: PlayPage(lang=app.lang,
                                      wait_for_user=app.store is not None and app.user is None),
-        "progress": lambda app: ComingSoon("nav_progress", lang=app.lang),
+        "progress": lambda app: ProgressPage(lang=app.lang),
         "teacher": lambda app: ComingSoon("nav_teacher", lang=app.lang),
     }
 

@@ -123,6 +123,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     "no_puzzle": ("No puzzle fits this choice: try another theme or mode.",
                   "没有符合条件的题目：换个主题或模式试试。"),
     "puzzle_meta": ("Puzzle {id} · {tier}", "题目 {id} · {tier}"),
+    # progress
+    "progress_ratings": ("Puzzle rating over time, by theme", "各主题练习题等级分变化"),
+    "progress_accuracy": ("Accuracy by theme", "各主题正确率"),
+    "progress_games": ("Levels gained in each finished game", "每局对局升的级数"),
+    "progress_none": ("Your progress appears here once you have tried a puzzle, a lesson or a "
+                      "game.", "做过练习题、课程或对局后，这里会显示你的进度。"),
+    "progress_summary": ("**{n}** puzzle attempts, **{right}** right · **{lessons}** lessons "
+                         "completed · **{games}** games finished, {playing} in progress",
+                         "练习题作答**{n}**次，答对**{right}**次 · 完成课程**{lessons}**个 · "
+                         "完成对局**{games}**局，进行中{playing}局"),
+    "col_theme": ("Theme", "主题"), "col_attempts": ("Attempts", "作答"),
+    "col_accuracy": ("Accuracy", "正确率"), "col_rating": ("Rating", "等级分"),
+    "progress_lessons": ("**Lessons completed:** {done} · **in progress:** {started}",
+                         "**已完成课程：**{done} · **进行中：**{started}"),
+    "progress_retry": ("Puzzles to retry:", "需要重做的题目："),
     # replays and saved games
     "replay_none": ("No finished hand to replay yet.", "还没有可以回放的完整牌局。"),
     "replay_trick": ("Trick {n} of {total}: {leader} led, {winner} won {points} points",

@@ -1,0 +1,37 @@
+"""Progress figures from a real store: attempts by theme, retries, lessons, games."""
+
+from tutor.puzzle import load_bank
+from tutor.store import Store
+from tutor.ui.progress.page import ProgressPage
+from tutor.ui.progress.stats import compute
+from tutor.ui.puzzles.trainer import Trainer
+
+BANK = load_bank()
+
+
+def test_progress_counts_attempts_ratings_retries_and_lessons(tmp_path):
+    with Store(tmp_path / "p.duckdb") as store:
+        user, _ = store.create_guest()
+        trainer = Trainer(BANK, store, user.id)
+        solved = next(b for b in BANK if b.type == "kitty")
+        trainer.submit(solved, solved.solve().text, 4)
+        missed = next(b for b in BANK if b.type == "level")
+        wrong = "none" if missed.solve().text != "none" else "declarer 1"
+        trainer.submit(missed, wrong, 6)
+        store.save_lesson_step(user.id, "cards", 3, completed=True)
+        store.save_lesson_step(user.id, "trump", 1)
+        uid = user.id
+        p = compute(store.attempts_for(uid, uid), {b.id: b.type for b in BANK},
+                    store.user_ratings(uid, uid), store.lesson_progress(uid, uid),
+                    store.games_for(uid, uid))
+        assert (p.attempts, p.correct) == (2, 1)
+        assert p.themes[solved.type].history and p.themes[solved.type].accuracy == 1.0
+        assert p.themes[missed.type].accuracy == 0.0
+        assert p.to_retry == [missed.id]
+        assert p.lessons_completed == ["cards"] and p.lessons_started == ["trump"]
+
+        page = ProgressPage()
+        page.attach_user(store, user)
+        assert "**2** puzzle attempts" in page._summary.object
+        assert len(page._ratings_src.data["xs"]) == 2  # one line per rated theme
+        assert missed.id in page._retry.object

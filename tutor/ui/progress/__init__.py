@@ -1,0 +1,1 @@
+"""The learner's progress: ratings, accuracy, lessons, games, puzzles to retry."""

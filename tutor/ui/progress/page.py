@@ -1,0 +1,135 @@
+"""The Progress page: Bokeh charts of puzzle ratings and accuracy, lessons, games, and the
+puzzles to retry. The charts are built once and their data replaced when the page is shown.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, FactorRange
+from bokeh.palettes import Category10_10
+from bokeh.plotting import figure
+
+from tutor.puzzle import THEMES
+from tutor.store import Store, StoreError, User
+
+from ..i18n import t
+from ..puzzles.page import shipped_bank
+from .stats import Progress, compute
+
+
+def _theme_name(theme: str, lang: str) -> str:
+    text = THEMES.get(theme)
+    return text.get(lang) if text is not None else theme
+
+
+class ProgressPage(pn.viewable.Viewer):
+    """One learner's progress, read from the store each time the page is shown."""
+
+    lang = param.Selector(default="en", objects=["en", "zh"])
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.store: Store | None = None
+        self.user: User | None = None
+        self.progress: Progress | None = None
+        self._ratings_src = ColumnDataSource({"xs": [], "ys": [], "theme": [], "color": []})
+        self._ratings_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
+                                   x_axis_label="#", y_axis_label="rating")
+        self._ratings_fig.multi_line(xs="xs", ys="ys", color="color", legend_field="theme",
+                                     line_width=2, source=self._ratings_src)
+        self._ratings_fig.legend.location = "top_left"
+        self._acc_src = ColumnDataSource({"theme": [], "accuracy": [], "label": []})
+        self._acc_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
+                               x_range=FactorRange(), y_range=(0, 100), y_axis_label="%")
+        self._acc_fig.vbar(x="theme", top="accuracy", width=0.7, source=self._acc_src,
+                           color="#1e88e5")
+        self._acc_fig.xaxis.major_label_orientation = 0.6
+        self._games_src = ColumnDataSource({"game": [], "levels": []})
+        self._games_fig = figure(height=200, sizing_mode="stretch_width", toolbar_location=None,
+                                 x_range=FactorRange(), y_axis_label="levels")
+        self._games_fig.vbar(x="game", top="levels", width=0.6, source=self._games_src,
+                             color="#2e7d32")
+        self._summary = pn.pane.Markdown("", sizing_mode="stretch_width")
+        self._table = pn.pane.HTML("", sizing_mode="stretch_width")
+        self._titles = [pn.pane.Markdown("") for _ in range(3)]
+        self._lessons = pn.pane.Markdown("")
+        self._retry = pn.pane.Markdown("")
+        self._games_pane = pn.pane.Bokeh(self._games_fig, sizing_mode="stretch_width")
+        self._layout = pn.Column(
+            self._summary,
+            self._titles[0], pn.pane.Bokeh(self._ratings_fig, sizing_mode="stretch_width"),
+            self._titles[1], pn.pane.Bokeh(self._acc_fig, sizing_mode="stretch_width"),
+            self._table, self._titles[2], self._games_pane,
+            self._lessons, self._retry, sizing_mode="stretch_width")
+        self._render()
+
+    def attach_user(self, store: Store | None, user: User) -> None:
+        self.store, self.user = store, user
+        self.on_show()
+
+    def on_show(self) -> None:
+        """Read the learner's records again (the page is shown after new attempts)."""
+        if self.store is None or self.user is None:
+            self._render()
+            return
+        uid = self.user.id
+        try:
+            self.progress = compute(
+                self.store.attempts_for(uid, uid),
+                {p.id: p.type for p in shipped_bank()},
+                self.store.user_ratings(uid, uid), self.store.lesson_progress(uid, uid),
+                self.store.games_for(uid, uid))
+        except StoreError as exc:
+            self._summary.object = t("store_unavailable", self.lang, error=exc)
+            return
+        self._render()
+
+    @param.depends("lang", watch=True)
+    def _render(self) -> None:
+        lang, p = self.lang, self.progress
+        titles = ("progress_ratings", "progress_accuracy", "progress_games")
+        for pane, key in zip(self._titles, titles, strict=True):
+            pane.object = f"#### {t(key, lang)}"
+        if p is None:
+            self._summary.object = t("progress_none", lang)
+            return
+        self._summary.object = t("progress_summary", lang, n=p.attempts, right=p.correct,
+                                 lessons=len(p.lessons_completed), games=p.games_finished,
+                                 playing=p.games_in_progress)
+        themes = sorted(p.themes.values(), key=lambda s: s.theme)
+        rated = [s for s in themes if s.history]
+        colors = [Category10_10[i % 10] for i in range(len(rated))]
+        self._ratings_src.data = {
+            "xs": [[0] + [n for n, _ in s.history] for s in rated],
+            "ys": [[1500.0] + [r for _, r in s.history] for s in rated],
+            "theme": [_theme_name(s.theme, lang) for s in rated], "color": colors}
+        tried = [s for s in themes if s.attempts]
+        names = [_theme_name(s.theme, lang) for s in tried]
+        self._acc_fig.x_range.factors = names
+        self._acc_src.data = {"theme": names, "accuracy": [100 * s.accuracy for s in tried],
+                              "label": [f"{s.correct}/{s.attempts}" for s in tried]}
+        rows = "".join(
+            f"<tr><td>{escape(_theme_name(s.theme, lang))}</td><td>{s.attempts}</td>"
+            f"<td>{100 * s.accuracy:.0f}%</td>"
+            f"<td>{'' if s.rating is None else f'{s.rating:.0f}'}</td></tr>" for s in themes)
+        head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
+                       ("col_theme", "col_attempts", "col_accuracy", "col_rating"))
+        self._table.object = (f"<style>.zp-progress td, .zp-progress th {{padding: 3px 12px;"
+                              f" border-bottom: 1px solid #dde}}</style>"
+                              f'<table class="zp-progress" style="border-collapse:collapse">'
+                              f"<tr>{head}</tr>{rows}</table>" if themes else "")
+        games = [str(i + 1) for i in range(len(p.levels_gained))]
+        self._games_fig.x_range.factors = games
+        self._games_src.data = {"game": games, "levels": p.levels_gained}
+        self._games_pane.visible = self._titles[2].visible = bool(games)
+        self._lessons.object = (t("progress_lessons", lang, done=", ".join(p.lessons_completed)
+                                  or "—", started=", ".join(p.lessons_started) or "—"))
+        retry = ", ".join(p.to_retry) or "—"
+        self._retry.object = f"**{t('progress_retry', lang)}** {retry}"
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

@@ -382,3 +382,28 @@ def test_a_bid_in_a_later_hand_sets_only_the_suit():
     for seat in (2, 3, 4, 0):
         h.apply(Pass(seat))
     assert h.declarer == 3 and h.trump == Trump("5", suit) and h.turn == 3
+
+
+def test_from_observation_rebuilds_what_the_seat_saw_and_plays_on_identically():
+    for seed in range(6):
+        rng = random.Random(seed)
+        h = Hand(seed)
+        while h.phase != "playing":
+            h.apply(h.random_action(rng))
+        for _ in range(rng.randint(0, 90)):
+            h.apply(h.random_action(rng))
+        seat = h.turn
+        obs = h.observation(seat)
+        copy = Hand.from_observation(obs, [h.cards_of(s) for s in range(5)], h.kitty)
+        again = copy.observation(seat)
+        for name in ("bids", "standing_bid", "kitty", "buried", "kitty_shown", "tricks",
+                     "current", "captured", "failed_throws", "friend", "hand", "events"):
+            assert getattr(again, name) == getattr(obs, name), name
+        assert copy.friend == h.friend
+        r1, r2 = random.Random(1), random.Random(1)
+        while h.phase != "finished":
+            a = h.random_action(r1)
+            assert copy.random_action(r2) == a
+            h.apply(a)
+            copy.apply(a)
+        assert copy.result == h.result

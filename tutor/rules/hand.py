@@ -616,14 +616,18 @@ class Hand:
                         at_call[seat].extend(cards)
                 friend = holder_friend(at_call, obs.declarer, obs.friend_card)
             friend_seat = friend
-        return cls._in_play(
+        hand = cls._in_play(
             rules, obs.levels, hands, kitty, obs.trump, obs.declarer,
             _State(hands=[], kitty=[], phase=PLAYING,
                    turn=obs.turn if obs.turn is not None else obs.leader,
+                   bids=list(obs.bids), standing=obs.standing_bid, kitty_taken=obs.kitty,
+                   kitty_shown=obs.kitty_shown,
                    friend_card=obs.friend_card, friend_nth=obs.friend_nth, friend=friend_seat,
                    friend_revealed=obs.friend is not None, copies_played=obs.copies_played,
                    tricks=list(obs.tricks), current=list(obs.current), leader=obs.leader,
                    captured=list(obs.captured), failed=list(obs.failed_throws)))
+        hand.events = list(obs.events)  # the history as this seat saw it
+        return hand
 
     @classmethod
     def position(cls, hands: Sequence[Sequence[int] | str], trump: Trump, declarer: int,

@@ -77,6 +77,8 @@ def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
             assert line, f"writer died early with code {child.poll()}"
             reported.append(int(line))
         os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        reported += [int(line) for line in child.stdout.read().split()]  # still in the pipe
     finally:
         child.kill()
         child.wait()
@@ -85,8 +87,8 @@ def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
     with Store(db_path) as store:
         stored = {a.id for a in store.attempts_for(learner.id, learner.id)}
     assert set(reported) <= stored
-    # at most the attempts in flight when killed were committed without being reported
-    assert len(stored - set(reported)) <= 2
+    # only the attempt in flight when killed may have committed without being reported
+    assert len(stored - set(reported)) <= 1
 
 
 HOLDER = textwrap.dedent("""

@@ -11,10 +11,10 @@ from collections.abc import Callable
 import panel as pn
 import param
 
-from tutor.store import User
+from tutor.store import StoreError, User
 
 from .i18n import t
-from .identity import AccountBox
+from .identity import AccountBox, guest_from_cookie
 from .services import get_store, store_error
 
 PAGES = ("learn", "puzzles", "play", "progress", "teacher")
@@ -50,8 +50,15 @@ class TutorApp(pn.viewable.Viewer):
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
         self.store = get_store()
-        self.account = AccountBox(self.store, self._on_user, lang=self.lang)
-        error = store_error()
+        token = ""
+        if self.store is not None:  # the guest is known from the first request: no waiting
+            try:
+                self.user, token = guest_from_cookie(self.store, pn.state.cookies or {})
+            except StoreError as exc:
+                self.store, self._store_problem = None, exc
+        self.account = AccountBox(self.store, self._on_user, guest_token=token, lang=self.lang,
+                                  user=self.user)
+        error = store_error() or getattr(self, "_store_problem", None)
         self._store_alert = pn.pane.Alert(
             t("store_unavailable", self.lang, error=error) if error else "",
             alert_type="warning", visible=error is not None, sizing_mode="stretch_width")
@@ -147,10 +154,8 @@ def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
 
     return {
         "learn": lambda app: LearnPage(lang=app.lang),
-        "puzzles": lambda app: PuzzlesPage(
-            lang=app.lang, wait_for_user=app.store is not None and app.user is None),
-        "play": lambda app: PlayPage(lang=app.lang,
-                                     wait_for_user=app.store is not None and app.user is None),
+        "puzzles": lambda app: PuzzlesPage(lang=app.lang),
+        "play": lambda app: PlayPage(lang=app.lang),
         "progress": lambda app: ProgressPage(lang=app.lang),
         "teacher": lambda app: ComingSoon("nav_teacher", lang=app.lang),
     }

@@ -78,7 +78,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "store_unavailable": ("Progress cannot be saved right now: {error}",
                           "目前无法保存进度：{error}"),
     "saved_games": ("Finished games", "已完成的对局"),
-    "loading_game": ("Loading your game…", "正在载入你的对局…"),
     "replay": ("Replay", "回放"),
     # puzzles
     "pos_throw": ("Thrown", "甩出"), "pos_hand": ("Hand", "手牌"), "pos_lead": ("Lead", "首家"),

@@ -1,7 +1,8 @@
 """Who is using the app: a guest kept by this browser, or a signed-in account.
 
-`BrowserToken` keeps the guest token in the browser's localStorage (no cookies, no network);
-`AccountBox` is the header's sign-in / create-account form, talking to the store.
+The guest token lives in a first-party cookie, so the server knows the guest on the very
+first request of a visit and a page never waits for the browser to report it;
+`BrowserToken` writes the cookie, `AccountBox` is the header's sign-in / create-account form.
 """
 
 from __future__ import annotations
@@ -17,32 +18,40 @@ from tutor.store import Store, StoreError, User
 
 from .i18n import t
 
-STORAGE_KEY = "zhaopengyou-tutor-guest"
+COOKIE = "zhaopengyou_guest"
+MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at about 400 days
 
 
 class BrowserToken(JSComponent):
-    """Reports the token this browser kept (`stored`), and keeps a new one (`token`)."""
+    """Keeps `token` in this browser's cookie (an empty token removes it)."""
 
-    stored = param.String(default=None, allow_None=True, doc="what the browser had; '' if none")
-    token = param.String(default="", doc="a token for the browser to keep")
+    token = param.String(default="", doc="the guest token for the browser to keep")
 
     _esm = f"""
     export function render({{ model }}) {{
-      const key = "{STORAGE_KEY}";
-      let kept = "";
-      try {{ kept = window.localStorage.getItem(key) || ""; }} catch (e) {{ kept = ""; }}
-      model.stored = kept;
-      model.on("token", () => {{
-        try {{
-          if (model.token) {{ window.localStorage.setItem(key, model.token); }}
-          else {{ window.localStorage.removeItem(key); }}
-        }} catch (e) {{ /* private mode: progress lasts for this visit only */ }}
-      }});
+      function keep() {{
+        const age = model.token ? {MAX_AGE} : 0;
+        document.cookie = "{COOKIE}=" + encodeURIComponent(model.token || "")
+          + "; max-age=" + age + "; path=/; SameSite=Lax";
+      }}
+      if (model.token) {{ keep(); }}
+      model.on("token", keep);
       const el = document.createElement("span");
       el.style.display = "none";
       return el;
     }}
     """
+
+
+def guest_from_cookie(store: Store, cookies: dict[str, str]) -> tuple[User, str]:
+    """The guest this browser's cookie names, or a new guest (and the token to keep)."""
+    token = cookies.get(COOKIE, "")
+    if token:
+        try:
+            return store.guest(token), token
+        except StoreError:
+            pass
+    return store.create_guest()
 
 
 class AccountBox(pn.viewable.Viewer):
@@ -52,13 +61,13 @@ class AccountBox(pn.viewable.Viewer):
     lang = param.Selector(default="en", objects=["en", "zh"])
     user = param.ClassSelector(class_=User, default=None, allow_None=True)
 
-    def __init__(self, store: Store | None, on_user: Callable[[User], None], **params: Any):
+    def __init__(self, store: Store | None, on_user: Callable[[User], None],
+                 guest_token: str = "", **params: Any):
         super().__init__(**params)
         self.store = store
         self.on_user = on_user
-        self.guest_token = ""
-        self.browser = BrowserToken(width=0, height=0, margin=0)
-        self.browser.param.watch(self._on_stored, "stored")
+        self.guest_token = guest_token
+        self.browser = BrowserToken(token=guest_token, width=0, height=0, margin=0)
         self._who = pn.pane.Markdown("", margin=(8, 6))
         self._open = pn.widgets.Button(button_type="light", width=110)
         self._open.on_click(self._toggle)
@@ -99,23 +108,6 @@ class AccountBox(pn.viewable.Viewer):
 
     def _toggle(self, _=None) -> None:
         self._form.visible = not self._form.visible
-
-    def _on_stored(self, event) -> None:
-        """The browser reported its token: come back as that guest, or become a new one."""
-        if self.store is None or event.new is None:
-            return
-        user = None
-        if event.new:
-            try:
-                user = self.store.guest(event.new)
-                self.guest_token = event.new
-            except StoreError:
-                user = None
-        if user is None:
-            user, token = self.store.create_guest()
-            self.guest_token = token
-            self.browser.token = token
-        self._set_user(user)
 
     def _set_user(self, user: User) -> None:
         self.user = user

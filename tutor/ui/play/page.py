@@ -57,10 +57,7 @@ class PlayPage(pn.viewable.Viewer):
     strength = param.Selector(default="easy", objects=list(STRENGTHS))
 
     def __init__(self, session: PlaySession | None = None,
-                 on_save: Callable[[PlaySession], None] | None = None,
-                 wait_for_user: bool = False, **params: Any) -> None:
-        """`wait_for_user`: show nothing of the game until `attach_user` says whose it is,
-        so a saved game never flashes a fresh deal first."""
+                 on_save: Callable[[PlaySession], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.on_save = on_save
         self.session = session or PlaySession(seed=random.randrange(2**31),
@@ -72,9 +69,6 @@ class PlayPage(pn.viewable.Viewer):
         self._picker_key: tuple | None = None
         self.last_action_ms: float | None = None
         self._build()
-        if wait_for_user:
-            self._body.visible = False
-            self._loading.visible = True
         self.refresh()
         if pn.state.curdoc is not None:
             self._callback = pn.state.add_periodic_callback(self._tick, period=ai_delay_ms())
@@ -119,13 +113,11 @@ class PlayPage(pn.viewable.Viewer):
                                     visible=False, sizing_mode="stretch_width")
         actions = pn.Row(self._bid_choice, self._call_card, self._call_nth,
                          *self._buttons.values(), self._prompt)
-        self._loading = pn.pane.Markdown("", visible=False)
-        self._body = pn.Column(
+        self._layout = pn.Column(
             pn.Row(self._strength, self._new),
             self._saving, self._table, self._notice, self._summary, self._message,
             self._hint_text, actions, self._picker, pn.layout.Divider(), self._games_box,
             sizing_mode="stretch_width")
-        self._layout = pn.Column(self._loading, self._body, sizing_mode="stretch_width")
         self._label_widgets()
 
     def _strength_options(self) -> dict[str, str]:
@@ -144,7 +136,6 @@ class PlayPage(pn.viewable.Viewer):
             button.name = names[key]
         self._call_nth.name = t("copy_no", lang)
         self._games_title.object = f"#### {t('saved_games', lang)}"
-        self._loading.object = f"*{t('loading_game', lang)}*"
         self._replay_button.name = t("replay", lang)
 
     @param.depends("lang", watch=True)
@@ -173,8 +164,6 @@ class PlayPage(pn.viewable.Viewer):
             self._strength.value = resumed.strength
             self._picker_key = None
         self.on_save = self._save
-        self._loading.visible = False
-        self._body.visible = True
         self.refresh()
         self._refresh_games()
 

@@ -33,7 +33,7 @@ class PuzzlesPage(pn.viewable.Viewer):
 
     lang = param.Selector(default="en", objects=["en", "zh"])
 
-    def __init__(self, wait_for_user: bool = False, **params: Any) -> None:
+    def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.trainer = Trainer(list(shipped_bank()))
         self.puzzle: Puzzle | None = None
@@ -55,15 +55,12 @@ class PuzzlesPage(pn.viewable.Viewer):
         self._next.on_click(lambda _: self.new_puzzle())
         self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         self._rating = pn.pane.Markdown("")
-        self._loading = pn.pane.Markdown("", visible=wait_for_user)
-        self._body = pn.Column(
+        self._layout = pn.Column(
             pn.Row(self._theme, self._offset, self._mode), self._meta, self._prompt,
             self._position, self._answer_area, pn.Row(self._submit, self._next),
-            self._verdict, self._rating, visible=not wait_for_user, sizing_mode="stretch_width")
-        self._layout = pn.Column(self._loading, self._body, sizing_mode="stretch_width")
+            self._verdict, self._rating, sizing_mode="stretch_width")
         self._label()
-        if not wait_for_user:
-            self.new_puzzle()
+        self.new_puzzle()
 
     # --------------------------------------------------------------- labels
     def _label(self) -> None:
@@ -80,7 +77,6 @@ class PuzzlesPage(pn.viewable.Viewer):
         self._mode.options = {t(f"mode_{m}", lang): m for m in MODES}
         self._mode.value = mode
         self._submit.name, self._next.name = t("submit", lang), t("next_puzzle", lang)
-        self._loading.object = f"*{t('loading_game', lang)}*"
 
     @param.depends("lang", watch=True)
     def _relabel(self) -> None:
@@ -100,8 +96,6 @@ class PuzzlesPage(pn.viewable.Viewer):
             self._verdict.object = t("store_unavailable", self.lang, error=exc)
             self._verdict.alert_type = "warning"
             self._verdict.visible = True
-        self._loading.visible = False
-        self._body.visible = True
         self.new_puzzle()
 
     # --------------------------------------------------------------- flow

@@ -1,0 +1,497 @@
+"""The notebook-facing API (layer 3): cards, hands, tricks, puzzles, lessons and a play table.
+
+    import panel as pn
+    import tutor.widgets as tw
+    pn.extension()
+    tw.Hand("AS AS 10H SJ", trump="2H")
+
+A trump is a `tutor.rules.Trump` or short text: the level then the suit letter or symbol
+(`"2H"`, `"10S"`, `"A♠"`), or the level alone / with `NT` for no trump suit (`"2"`, `"2NT"`).
+Every widget is a `pn.viewable.Viewer` taking `lang="en"` or `"zh"`; bad input raises a
+`ValueError` whose message says what to write instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.lesson import Lesson as LessonModel
+from tutor.lesson import load_lessons
+from tutor.puzzle import TIERS, AnswerError, Grade, load_bank, solve
+from tutor.puzzle import Puzzle as PuzzleModel
+from tutor.puzzle import grade as grade_answer
+from tutor.rules import (
+    Card,
+    CardError,
+    MixedSuitError,
+    Trump,
+    card_points,
+    decompose,
+    format_cards,
+    parse_cards,
+    trick_winner,
+)
+from tutor.ui.cards import CARD_CSS, card_html, hand_html
+from tutor.ui.i18n import t
+from tutor.ui.learn import page as learn_page
+from tutor.ui.play.page import PlayPage, ai_delay_ms
+from tutor.ui.play.session import STRENGTHS, PlaySession
+from tutor.ui.puzzles.answers import AnswerInput
+from tutor.ui.puzzles.position import POSITION_CSS, position_html
+
+__all__ = ["CardList", "Hand", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpLabel", "cards",
+           "lesson_ids", "parse_trump", "puzzle_ids", "trump"]
+
+LANGS = ["en", "zh"]
+PLAYERS = 5
+
+# the few strings only this module shows (the pages' strings live in tutor.ui.i18n)
+_TEXT: dict[str, tuple[str, str]] = {
+    "cards_count": ("{n} cards", "{n}张"),
+    "points": ("{n} points", "{n}分"),
+    "no_trump_given": ("no trump given", "未指定主"),
+    "leads": ("leads", "首家"),
+    "wins": ("wins", "最大"),
+    "trick_winner": ("Seat {seat} wins the trick with {cards}.", "{seat}号位以{cards}赢得这一轮。"),
+    "show_answer": ("Show answer", "显示答案"),
+    "answer_is": ("The answer: {answer}.", "答案：{answer}。"),
+    "ai_move": ("AI move ▶", "AI出牌 ▶"),
+    "ai_waiting": ("It is your turn.", "轮到你了。"),
+}
+
+
+def _t(key: str, lang: str, **params: Any) -> str:
+    en, zh = _TEXT[key]
+    return (zh if lang == "zh" else en).format(**params)
+
+
+# --------------------------------------------------------------------------- input
+
+_TRUMP_TEXT = re.compile(r"^\s*(10|[2-9TJQKA]|1[1-4])\s*(NT|[SHDC♠♥♦♣])?\s*$", re.IGNORECASE)
+
+
+def parse_trump(value: Trump | str | None) -> Trump | None:
+    """A `Trump` from a `Trump`, text like `"2H"`/`"10♠"`/`"2NT"`, or None (no trump given)."""
+    if value is None or isinstance(value, Trump):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"trump must be text like '2H' or a tutor.rules.Trump, not {value!r}")
+    match = _TRUMP_TEXT.match(value)
+    if match is None:
+        raise ValueError(f"'{value}' is not a trump: write the level then the suit, like '2H', "
+                         "'10S' or 'A♠', or the level with NT for no trump suit ('2NT')")
+    level, suit = match.group(1), match.group(2)
+    suit = None if suit is None or suit.upper() == "NT" else suit
+    return Trump(level, suit)
+
+
+def _cards(value: str | Iterable[str | int]) -> list[Card]:
+    """Cards from text or an iterable; CardError (a ValueError) names the bad token."""
+    if not isinstance(value, str | Iterable):
+        raise CardError(f"cards must be text like 'AS AS 10H' or a list, not {value!r}")
+    return parse_cards(value)
+
+
+def _lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
+    return lang
+
+
+def _styled(body: str) -> str:
+    return f"<style>{CARD_CSS}</style>{body}"
+
+
+# --------------------------------------------------------------------------- plain output
+
+class CardList(list):
+    """A list of `Card`s that draws itself in a notebook (in the order given)."""
+
+    def __init__(self, cards: Iterable[Card], trump: Trump | None = None) -> None:
+        super().__init__(cards)
+        self.trump = trump
+
+    def __repr__(self) -> str:
+        return f"cards({format_cards(self)!r})"
+
+    def _repr_html_(self) -> str:
+        inner = "".join(card_html(c, self.trump) for c in self)
+        return _styled(f'<div class="zp-hand"><div class="zp-group">{inner}</div></div>')
+
+
+def cards(text: str | Iterable[str | int], trump: Trump | str | None = None) -> CardList:
+    """Cards from text (`"AS AS 10H SJ"`) that display as drawn cards in a notebook."""
+    return CardList(_cards(text), parse_trump(trump))
+
+
+class TrumpLabel:
+    """A trump with a readable repr: `level 2, trump ♥ (hearts)`."""
+
+    def __init__(self, trump: Trump, lang: str = "en") -> None:
+        self.trump, self.lang = trump, _lang(lang)
+
+    def __repr__(self) -> str:
+        return self.trump.describe(self.lang)
+
+    def _repr_html_(self) -> str:
+        return f"<b>{escape(self.trump.describe(self.lang))}</b>"
+
+
+def trump(value: Trump | str, lang: str = "en") -> TrumpLabel:
+    """A trump (`"2H"` or `Trump("2", "H")`) shown as words: `level 2, trump ♥ (hearts)`."""
+    parsed = parse_trump(value)
+    if parsed is None:
+        raise ValueError("give a trump, like '2H' or Trump('2', 'H')")
+    return TrumpLabel(parsed, lang)
+
+
+# --------------------------------------------------------------------------- Hand
+
+class Hand(pn.viewable.Viewer):
+    """Cards drawn as a hand: trumps first when a trump is given, grouped by suit."""
+
+    cards = param.List(default=[], item_type=Card, doc="the cards, as tutor.rules.Card")
+    trump = param.ClassSelector(class_=Trump, default=None, allow_None=True)
+    lang = param.Selector(default="en", objects=LANGS)
+
+    def __init__(self, cards: str | Iterable[str | int] = "",
+                 trump: Trump | str | None = None, **params: Any) -> None:
+        super().__init__(cards=_cards(cards), trump=parse_trump(trump), **params)
+        self._caption = pn.pane.Markdown("", margin=(0, 5), styles={"color": "#555"})
+        self._drawn = pn.pane.HTML("", stylesheets=[CARD_CSS], sizing_mode="stretch_width")
+        self._layout = pn.Column(self._caption, self._drawn, sizing_mode="stretch_width")
+        self._render()
+
+    @param.depends("cards", "trump", "lang", watch=True)
+    def _render(self) -> None:
+        lang = self.lang
+        about = _t("cards_count", lang, n=len(self.cards))
+        about += " · " + (self.trump.describe(lang) if self.trump
+                          else _t("no_trump_given", lang))
+        about += " · " + _t("points", lang, n=card_points(self.cards))
+        self._caption.object = about
+        self._drawn.object = hand_html(self.cards, self.trump)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+# --------------------------------------------------------------------------- Trick
+
+TRICK_CSS = CARD_CSS + """
+.zp-trick { display: flex; flex-direction: column; gap: 6px; font-family: system-ui, sans-serif; }
+.zp-trick .row { display: flex; gap: 10px; align-items: center; padding: 3px 6px;
+  border-radius: 8px; }
+.zp-trick .row.win { background: #fff3e0; box-shadow: inset 0 0 0 2px #ef6c00; }
+.zp-trick .who { min-width: 130px; font-size: 14px; }
+.zp-trick .badge { display: inline-block; font-size: 11px; border-radius: 10px; padding: 0 6px;
+  margin-left: 4px; color: #fff; background: #8e24aa; }
+.zp-trick .badge.win { background: #ef6c00; }
+.zp-trick .cards { display: flex; }
+"""
+
+
+class Trick(pn.viewable.Viewer):
+    """One trick: the plays in order from the leader, the winner (by the rules core) marked."""
+
+    plays = param.List(default=[], doc="each play as a list of Card, the lead first")
+    trump = param.ClassSelector(class_=Trump)
+    leader = param.Integer(default=0, bounds=(0, PLAYERS - 1))
+    lang = param.Selector(default="en", objects=LANGS)
+
+    def __init__(self, plays: Sequence[str | Iterable[str | int]], trump: Trump | str,
+                 leader: int = 0, **params: Any) -> None:
+        parsed_trump = parse_trump(trump)
+        if parsed_trump is None:
+            raise ValueError("a trick needs a trump to find its winner, like trump='2S'")
+        parsed = _check_plays([_cards(p) for p in plays], parsed_trump)
+        if not isinstance(leader, int) or not 0 <= leader < PLAYERS:
+            raise ValueError(f"leader is a seat from 0 to {PLAYERS - 1}, not {leader!r}")
+        super().__init__(plays=parsed, trump=parsed_trump, leader=leader, **params)
+        self._drawn = pn.pane.HTML("", stylesheets=[TRICK_CSS], sizing_mode="stretch_width")
+        self._render()
+
+    @property
+    def winner_index(self) -> int:
+        """Index into `plays` of the winning play (0 is the lead)."""
+        return trick_winner(self.plays, self.trump)
+
+    @property
+    def winner(self) -> int:
+        """The seat that wins the trick."""
+        return (self.leader + self.winner_index) % PLAYERS
+
+    def seat(self, index: int) -> int:
+        """The seat that made play number `index` (0 is the lead)."""
+        return (self.leader + index) % PLAYERS
+
+    @param.depends("lang", watch=True)
+    def _render(self) -> None:
+        self._drawn.object = self.html()
+
+    def html(self) -> str:
+        """The trick as HTML: one row per play, the lead and the winner marked."""
+        lang, win = self.lang, self.winner_index
+        rows = []
+        for i, play in enumerate(self.plays):
+            badges = f'<span class="badge">{_t("leads", lang)}</span>' if i == 0 else ""
+            if i == win:
+                badges += f'<span class="badge win">{_t("wins", lang)}</span>'
+            drawn = "".join(card_html(c, self.trump) for c in play)
+            rows.append(f'<div class="row{" win" if i == win else ""}" data-seat="{self.seat(i)}">'
+                        f'<span class="who">{escape(t("seat", lang, n=self.seat(i)))}{badges}'
+                        f'</span><span class="cards">{drawn}</span></div>')
+        line = _t("trick_winner", lang, seat=self.winner,
+                  cards=format_cards(self.plays[win], unicode=True))
+        return (f'<div class="zp-trick" data-winner="{self.winner}">'
+                f'<div>{escape(self.trump.describe(lang))}</div>{"".join(rows)}'
+                f"<div><b>{escape(line)}</b></div></div>")
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._drawn
+
+
+def _check_plays(plays: list[list[Card]], trump: Trump) -> list[list[Card]]:
+    """Plays a trick can hold: 1–5 of them, the lead in one suit, all of the lead's size."""
+    if not 1 <= len(plays) <= PLAYERS:
+        raise ValueError(f"a trick has 1 to {PLAYERS} plays, not {len(plays)}")
+    if not plays[0]:
+        raise ValueError("the lead has no cards")
+    try:
+        decompose(plays[0], trump)
+    except MixedSuitError as exc:
+        raise ValueError(f"the lead must be one suit (or all trumps): {exc}") from None
+    n = len(plays[0])
+    for i, play in enumerate(plays[1:], start=1):
+        if len(play) != n:
+            raise ValueError(f"play {i} has {len(play)} card(s) but {n} were led: "
+                             "every player plays as many cards as were led")
+    return plays
+
+
+# --------------------------------------------------------------------------- Puzzle
+
+@lru_cache(maxsize=1)
+def _bank() -> dict[str, PuzzleModel]:
+    return {p.id: p for p in load_bank()}
+
+
+def puzzle_ids(kind: str | None = None) -> list[str]:
+    """Ids of the puzzles in the bank, optionally of one type (`"throw"`, `"trick"`, …)."""
+    return [pid for pid, p in _bank().items() if kind is None or p.type == kind]
+
+
+def _find_puzzle(puzzle_id: str) -> PuzzleModel:
+    bank = _bank()
+    if puzzle_id in bank:
+        return bank[puzzle_id]
+    close = difflib.get_close_matches(str(puzzle_id), list(bank), n=3)
+    kinds = ", ".join(sorted({p.type for p in bank.values()}))
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    raise ValueError(f"no puzzle {puzzle_id!r} in the bank.{hint} tw.puzzle_ids() lists all "
+                     f"{len(bank)} ids; tw.puzzle_ids('throw') those of one type ({kinds}).")
+
+
+class Puzzle(pn.viewable.Viewer):
+    """A puzzle from the bank, answered in place; graded and explained by the rules core."""
+
+    lang = param.Selector(default="en", objects=LANGS)
+
+    def __init__(self, puzzle_id: str, **params: Any) -> None:
+        self.puzzle = _find_puzzle(puzzle_id)
+        super().__init__(**params)
+        self.grade: Grade | None = None
+        self._meta = pn.pane.Markdown("", margin=(0, 5), styles={"color": "#555"})
+        self._prompt = pn.pane.Markdown("", sizing_mode="stretch_width")
+        self._position = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
+        self._answer_area = pn.Column(sizing_mode="stretch_width")
+        self._check = pn.widgets.Button(button_type="primary", width=150)
+        self._check.on_click(lambda _e: self.check())
+        self._reveal = pn.widgets.Button(button_type="default", width=150)
+        self._reveal.on_click(lambda _e: self.show_answer())
+        self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
+        self._layout = pn.Column(self._meta, self._prompt, self._position, self._answer_area,
+                                 pn.Row(self._check, self._reveal), self._verdict,
+                                 sizing_mode="stretch_width")
+        self._render()
+
+    @param.depends("lang", watch=True)
+    def _render(self) -> None:
+        lang, public = self.lang, self.puzzle.public()
+        self._meta.object = "*" + t("puzzle_meta", lang, id=self.puzzle.id,
+                                    tier=TIERS[self.puzzle.difficulty].get(lang)) + "*"
+        self._prompt.object = f"**{public['prompt'][lang]}**\n\n{public['answer_format'][lang]}"
+        self._position.object = position_html(public, lang)
+        self.input = AnswerInput.for_puzzle(public, lang)
+        self._answer_area.objects = [self.input.view]
+        self._check.name, self._reveal.name = t("submit", lang), _t("show_answer", lang)
+        if self.grade is not None:
+            self._show_grade(self.grade)
+        else:
+            self._verdict.visible = False
+
+    def check(self, answer: str | None = None) -> Grade | None:
+        """Grade `answer` (text in the puzzle's answer format) or, if None, the input's value.
+
+        Shows and returns the Grade; an unreadable or missing answer shows how to write one
+        and returns None.
+        """
+        lang = self.lang
+        value = self.input.value() if answer is None else answer
+        if value is None:
+            self._say(t("answer_missing", lang), "warning")
+            return None
+        try:
+            self.grade = grade_answer(self.puzzle, value)
+        except AnswerError as err:
+            self._say(err.text(lang), "warning")
+            return None
+        self._show_grade(self.grade)
+        return self.grade
+
+    def show_answer(self) -> str:
+        """Show (and return) the right answer and why, computed by the rules core."""
+        solution = solve(self.puzzle)
+        lang = self.lang
+        self._say(f"**{_t('answer_is', lang, answer=solution.text)}**\n\n"
+                  f"{solution.explanation.get(lang)}", "info")
+        return solution.text
+
+    def _show_grade(self, g: Grade) -> None:
+        lang = self.lang
+        head = t("verdict_right", lang) if g.correct else t("verdict_wrong", lang,
+                                                              answer=g.expected)
+        self._say(f"**{head}**\n\n{g.explanation.get(lang)}", "success" if g.correct else "danger")
+
+    def _say(self, text: str, kind: str) -> None:
+        self._verdict.object, self._verdict.alert_type = text, kind
+        self._verdict.visible = True
+
+    @property
+    def verdict(self) -> str:
+        """The text shown under the puzzle ('' before any answer)."""
+        return self._verdict.object if self._verdict.visible else ""
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+# --------------------------------------------------------------------------- Lesson
+
+@lru_cache(maxsize=1)
+def _lessons() -> tuple[LessonModel, ...]:
+    return tuple(load_lessons())
+
+
+def lesson_ids() -> list[str]:
+    """Ids of the lessons, in curriculum order."""
+    return [lesson.id for lesson in _lessons()]
+
+
+class Lesson(pn.viewable.Viewer):
+    """One lesson with its pages, Back/Next and its steps graded by the rules core."""
+
+    lang = param.Selector(default="en", objects=LANGS)
+
+    def __init__(self, lesson_id: str, **params: Any) -> None:
+        found = [lesson for lesson in _lessons() if lesson.id == lesson_id]
+        if not found:
+            raise ValueError(f"no lesson {lesson_id!r}: tw.lesson_ids() lists them "
+                             f"({', '.join(lesson_ids())})")
+        super().__init__(**params)
+        self.lesson = found[0]
+        # the Learn page over this one lesson, without its lesson list
+        self.page = learn_page.LearnPage(lessons=[self.lesson], lang=self.lang)
+        self.page._side.visible = False
+
+    @param.depends("lang", watch=True)
+    def _relabel(self) -> None:
+        self.page.lang = self.lang
+
+    @property
+    def page_index(self) -> int:
+        return self.page.page_index
+
+    def go(self, page_index: int) -> None:
+        """Show page `page_index` (from 0) of the lesson."""
+        if not 0 <= page_index < len(self.lesson.pages):
+            raise ValueError(f"lesson {self.lesson.id!r} has pages 0 to "
+                             f"{len(self.lesson.pages) - 1}, not {page_index}")
+        self.page.go(page_index)
+
+    def submit(self, answer: Any):
+        """Answer the current page's step (cards, a choice key or a number); the Verdict."""
+        return self.page.submit(answer)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.page
+
+
+# --------------------------------------------------------------------------- PlayTable
+
+class PlayTable(pn.viewable.Viewer):
+    """A match against four AI players (you are seat 0), paced automatically when a server
+    or notebook event loop runs, and always steppable with the "AI move" button."""
+
+    lang = param.Selector(default="en", objects=LANGS)
+
+    def __init__(self, strength: str = "easy", seed: int | None = None,
+                 **params: Any) -> None:
+        if strength not in STRENGTHS:
+            raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
+        super().__init__(**params)
+        session = None if seed is None else PlaySession(seed=seed, strength=strength)
+        self.page = PlayPage(session=session, strength=strength, lang=self.lang)
+        self.paced = getattr(self.page, "_callback", None) is not None
+        if not self.paced:
+            self.paced = self._start_pacing()
+        self._step = pn.widgets.Button(button_type="default", width=130, visible=not self.paced)
+        self._step.on_click(lambda _e: self.ai_move())
+        self._note = pn.pane.Markdown("", margin=(0, 10))
+        self._layout = pn.Column(pn.Row(self._step, self._note), self.page,
+                                 sizing_mode="stretch_width")
+        self._relabel()
+
+    def _start_pacing(self) -> bool:
+        """In a notebook (an event loop but no server document) tick the AI ourselves."""
+        import asyncio
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._callback = pn.state.add_periodic_callback(self.page._tick, period=ai_delay_ms())
+        return True
+
+    @param.depends("lang", watch=True)
+    def _relabel(self) -> None:
+        self.page.lang = self.lang
+        self._step.name = _t("ai_move", self.lang)
+
+    @property
+    def session(self) -> PlaySession:
+        return self.page.session
+
+    def ai_move(self) -> bool:
+        """Make one AI action now (False when it is your turn or the hand is over)."""
+        session = self.session
+        self._note.object = ""
+        if not session.ai_to_act:
+            self._note.object = f"*{_t('ai_waiting', self.lang)}*" if session.human_to_act else ""
+            return False
+        action = session.ai_decide()
+        if action is None:
+            return False
+        self.page._after(session.ai_apply(action))
+        return True
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

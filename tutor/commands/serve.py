@@ -16,7 +16,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--show", action="store_true", help="open a browser tab")
     args = parser.parse_args(argv)
     import tutor.ui.play.page  # noqa: F401  (import the pages now, not in the first visit)
-    from tutor.ui.puzzles.page import shipped_bank
+    from tutor.ui.bank import shipped_bank
 
     shipped_bank()  # read the puzzle bank once, before anyone waits for it
     print(f"找朋友 Tutor: http://{args.address}:{args.port}/", flush=True)

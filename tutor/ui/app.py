@@ -46,7 +46,7 @@ class TutorApp(pn.viewable.Viewer):
         self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
                                                 color="primary", variant="outline")
         self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
-        self._lang_button = pn.widgets.Button(width=90, button_type="light")
+        self._lang_button = pn.widgets.Button(width=90, color="light")
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
         self.store = get_store()
@@ -151,13 +151,14 @@ def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
     from .play.page import PlayPage
     from .progress.page import ProgressPage
     from .puzzles.page import PuzzlesPage
+    from .teacher.page import TeacherPage
 
     return {
         "learn": lambda app: LearnPage(lang=app.lang),
         "puzzles": lambda app: PuzzlesPage(lang=app.lang),
         "play": lambda app: PlayPage(lang=app.lang),
         "progress": lambda app: ProgressPage(lang=app.lang),
-        "teacher": lambda app: ComingSoon("nav_teacher", lang=app.lang),
+        "teacher": lambda app: TeacherPage(lang=app.lang),
     }
 
 

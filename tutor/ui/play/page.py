@@ -77,7 +77,7 @@ class PlayPage(pn.viewable.Viewer):
     def _build(self) -> None:
         self._strength = pn.widgets.Select(options=self._strength_options(), value=self.strength,
                                            width=120)
-        self._new = pn.widgets.Button(button_type="default", width=120, align="end")
+        self._new = pn.widgets.Button(color="default", width=120, align="end")
         self._new.on_click(self._new_game)
         self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
         self._message = pn.pane.Alert("", alert_type="danger", visible=False,
@@ -96,7 +96,7 @@ class PlayPage(pn.viewable.Viewer):
         for key, kind in (("bid", "primary"), ("pass", "default"), ("bury", "primary"),
                           ("call", "primary"), ("play", "primary"), ("hint", "success"),
                           ("next_hand", "primary")):
-            button = pn.widgets.Button(button_type=kind, visible=False, width=120)
+            button = pn.widgets.Button(color=kind, visible=False, width=120)
             button.on_click(getattr(self, f"_on_{key}"))
             self._buttons[key] = button
         self._summary = pn.pane.HTML("", stylesheets=[TABLE_CSS], visible=False,
@@ -105,7 +105,7 @@ class PlayPage(pn.viewable.Viewer):
                                      sizing_mode="stretch_width")
         self._games_title = pn.pane.Markdown("")
         self._games = pn.widgets.Select(width=260)
-        self._replay_button = pn.widgets.Button(button_type="default", width=110)
+        self._replay_button = pn.widgets.Button(color="default", width=110)
         self._replay_button.on_click(self._open_replay)
         self._replay_area = pn.Column(sizing_mode="stretch_width")
         self._games_box = pn.Column(self._games_title,

@@ -16,8 +16,8 @@ from bokeh.plotting import figure
 from tutor.puzzle import THEMES
 from tutor.store import Store, StoreError, User
 
+from ..bank import current_bank
 from ..i18n import t
-from ..puzzles.page import shipped_bank
 from .stats import Progress, compute
 
 
@@ -80,7 +80,7 @@ class ProgressPage(pn.viewable.Viewer):
         try:
             self.progress = compute(
                 self.store.attempts_for(uid, uid),
-                {p.id: p.type for p in shipped_bank()},
+                {p.id: p.type for p in current_bank(self.store)},
                 self.store.user_ratings(uid, uid), self.store.lesson_progress(uid, uid),
                 self.store.games_for(uid, uid))
         except StoreError as exc:

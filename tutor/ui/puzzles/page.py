@@ -4,28 +4,22 @@ explanation and the rating change at once; streaks and retries of missed puzzles
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 from typing import Any
 
 import panel as pn
 import param
 
-from tutor.puzzle import THEMES, TIERS, AnswerError, Puzzle, load_bank
+from tutor.puzzle import THEMES, TIERS, AnswerError, Puzzle
 from tutor.store import Store, StoreError, User
 
+from ..bank import current_bank, shipped_bank
 from ..i18n import t
 from .answers import AnswerInput
 from .position import POSITION_CSS, position_html
 from .trainer import MIX, Trainer
 
-MODES = ("practice", "streak", "retry")
+MODES = ("practice", "streak", "retry", "assignment")
 OFFSETS = ("easier", "normal", "harder")
-
-
-@lru_cache(maxsize=1)
-def shipped_bank() -> tuple[Puzzle, ...]:
-    """The puzzle bank, read once per process."""
-    return tuple(load_bank())
 
 
 class PuzzlesPage(pn.viewable.Viewer):
@@ -49,13 +43,28 @@ class PuzzlesPage(pn.viewable.Viewer):
         self._prompt = pn.pane.Markdown("", sizing_mode="stretch_width")
         self._position = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
         self._answer_area = pn.Column(sizing_mode="stretch_width")
-        self._submit = pn.widgets.Button(button_type="primary", width=150)
+        self._submit = pn.widgets.Button(color="primary", width=150)
         self._submit.on_click(self._on_submit)
-        self._next = pn.widgets.Button(button_type="default", width=150)
+        self._next = pn.widgets.Button(color="default", width=150)
         self._next.on_click(lambda _: self.new_puzzle())
         self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         self._rating = pn.pane.Markdown("")
+        # assignments from the learner's classes come first
+        self.store: Store | None = None
+        self.user: User | None = None
+        self._assignments: dict[int, Any] = {}
+        self._assign_title = pn.pane.Markdown("")
+        self._assignment = pn.widgets.Select(width=320)
+        self._assignment.param.watch(lambda _: self._on_assignment(), "value")
+        self._assign_status = pn.pane.Markdown("")
+        self._join_code = pn.widgets.TextInput(width=150)
+        self._join = pn.widgets.Button(color="default", width=130)
+        self._join.on_click(self._on_join)
+        self._assign_box = pn.Column(
+            self._assign_title, pn.Row(self._assignment, self._join_code, self._join),
+            self._assign_status, visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(
+            self._assign_box,
             pn.Row(self._theme, self._offset, self._mode), self._meta, self._prompt,
             self._position, self._answer_area, pn.Row(self._submit, self._next),
             self._verdict, self._rating, sizing_mode="stretch_width")
@@ -77,6 +86,9 @@ class PuzzlesPage(pn.viewable.Viewer):
         self._mode.options = {t(f"mode_{m}", lang): m for m in MODES}
         self._mode.value = mode
         self._submit.name, self._next.name = t("submit", lang), t("next_puzzle", lang)
+        self._assign_title.object = f"#### {t('your_assignments', lang)}"
+        self._join_code.placeholder = t("join_code", lang)
+        self._join.name = t("join_class", lang)
 
     @param.depends("lang", watch=True)
     def _relabel(self) -> None:
@@ -91,19 +103,74 @@ class PuzzlesPage(pn.viewable.Viewer):
     def attach_user(self, store: Store | None, user: User) -> None:
         """Practise as `user`: their ratings and attempts come from (and go to) the store."""
         try:
-            self.trainer = Trainer(list(shipped_bank()), store, user.id)
+            self.trainer = Trainer(current_bank(store), store, user.id)
         except StoreError as exc:
             self._verdict.object = t("store_unavailable", self.lang, error=exc)
             self._verdict.alert_type = "warning"
             self._verdict.visible = True
+        self.store, self.user = store, user
+        self._load_assignments()
         self.new_puzzle()
+
+    def _load_assignments(self) -> None:
+        """The learner's assignments; an unfinished one is served first."""
+        self._assign_box.visible = self.store is not None and self.user is not None
+        if not self._assign_box.visible:
+            return
+        try:
+            found = [a for room in self.store.classes_for(self.user.id)
+                     for a in self.store.class_assignments(self.user.id, room.id)]
+        except StoreError:
+            found = []
+        self._assignments = {a.id: a for a in found}
+        self._assignment.options = {f"{a.title}{' · ' + str(a.due) if a.due else ''}": a.id
+                                    for a in found}
+        todo = [a.id for a in found if self._remaining(a)]
+        if todo:
+            self._assignment.value = todo[0]
+            self._mode.value = "assignment"
+        self._assign_progress()
+
+    def _remaining(self, assignment) -> int:
+        done = self.trainer.assignment_solved.get(assignment.id, set())
+        return len([p for p in assignment.puzzle_ids if p not in done])
+
+    def _assign_progress(self) -> None:
+        chosen = self._assignments.get(self._assignment.value)
+        if chosen is None:
+            self._assign_status.object = t("no_assignments", self.lang)
+            return
+        total = len(chosen.puzzle_ids)
+        self._assign_status.object = t("assignment_progress", self.lang,
+                                       done=total - self._remaining(chosen), total=total)
+
+    def _on_assignment(self) -> None:
+        if self._mode.value == "assignment":
+            self.new_puzzle()
+        else:
+            self._mode.value = "assignment"
+
+    def _on_join(self, _=None) -> None:
+        try:
+            room = self.store.join_class(self.user.id, self._join_code.value)
+        except StoreError as exc:
+            self._show_verdict(str(exc), "warning")
+            return
+        self._join_code.value = ""
+        self._show_verdict(t("joined_class", self.lang, name=room.name), "success")
+        self._load_assignments()
 
     # --------------------------------------------------------------- flow
     def new_puzzle(self) -> None:
         """Serve the next puzzle for the chosen theme, difficulty and mode."""
         mode = self._mode.value or "practice"
-        self.puzzle = self.trainer.next_puzzle(self._theme.value or MIX,
-                                               self._offset.value or "normal", mode)
+        chosen = self._assignments.get(self._assignment.value)
+        if mode == "assignment":
+            self.puzzle = None if chosen is None else self.trainer.next_in_assignment(
+                chosen.id, list(chosen.puzzle_ids))
+        else:
+            self.puzzle = self.trainer.next_puzzle(self._theme.value or MIX,
+                                                   self._offset.value or "normal", mode)
         self.answered = False
         self._started = time.monotonic()
         self._verdict.visible = False
@@ -140,8 +207,9 @@ class PuzzlesPage(pn.viewable.Viewer):
             return
         mode = self._mode.value or "practice"
         try:
+            assignment = self._assignment.value if mode == "assignment" else None
             outcome = self.trainer.submit(self.puzzle, value, time.monotonic() - self._started,
-                                          mode=mode)
+                                          mode=mode, assignment_id=assignment)
         except AnswerError as err:
             self._show_verdict(err.text(lang), "warning")
             return
@@ -164,6 +232,8 @@ class PuzzlesPage(pn.viewable.Viewer):
             line += "\n\n" + (t("streak_line", lang, n=outcome.streak) if g.correct
                               else t("streak_over", lang, n=outcome.streak_ended))
         self._rating.object = line
+        if mode == "assignment":
+            self._assign_progress()
 
     def _show_verdict(self, text: str, kind: str) -> None:
         self._verdict.object = text

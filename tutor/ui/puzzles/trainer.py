@@ -62,6 +62,7 @@ class Trainer:
         self.puzzle_ratings: dict[str, Rating] = {}
         self.tried: set[str] = set()
         self.failed: dict[str, bool] = {}  # puzzle id -> still unsolved after a miss
+        self.assignment_solved: dict[int, set[str]] = {}  # assignment id -> puzzles solved
         self.streak = 0
         if self.store is not None and self.user_id is not None:
             self._load()
@@ -72,6 +73,8 @@ class Trainer:
             self.ratings[theme] = _rating(stored)
         for a in reversed(self.store.attempts_for(self.user_id, self.user_id)):  # oldest first
             self.tried.add(a.puzzle_id)
+            if a.correct and a.assignment_id is not None:
+                self.assignment_solved.setdefault(a.assignment_id, set()).add(a.puzzle_id)
             if a.correct:
                 self.failed.pop(a.puzzle_id, None)
             else:
@@ -108,6 +111,14 @@ class Trainer:
                 return found
         return None
 
+    def next_in_assignment(self, assignment_id: int, puzzle_ids: list[str]) -> Puzzle | None:
+        """The assignment's first puzzle not yet solved for it (in the teacher's order)."""
+        done = self.assignment_solved.get(assignment_id, set())
+        for pid in puzzle_ids:
+            if pid not in done and pid in self.by_id:
+                return self.by_id[pid]
+        return None
+
     def to_retry(self) -> list[str]:
         """Puzzles the learner missed and has not solved since, in the order they were met."""
         return [pid for pid, open_ in self.failed.items() if open_]
@@ -134,6 +145,8 @@ class Trainer:
         self.puzzle_ratings[puzzle.id] = puzzle_after
         if result.correct:
             self.failed.pop(puzzle.id, None)
+            if assignment_id is not None:
+                self.assignment_solved.setdefault(assignment_id, set()).add(puzzle.id)
         else:
             self.failed[puzzle.id] = True
         ended = None

@@ -1,0 +1,1 @@
+"""Teacher pages: classes, assignments, results, and authoring puzzles."""

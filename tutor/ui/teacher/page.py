@@ -1,0 +1,305 @@
+"""The Teacher page: classes and join codes, assignments from the bank, results with charts
+and CSV, and a form to author a throw puzzle whose answer the rules core shows first.
+
+Only teacher accounts get past `attach_user`; everyone else sees a refusal, and the store
+refuses them too.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, FactorRange
+from bokeh.plotting import figure
+
+from tutor.puzzle import THEMES, AnswerError, PuzzleFileError
+from tutor.store import Assignment, Store, StoreError, User
+
+from ..bank import check_entry, current_bank, save_entry
+from ..i18n import t
+from .reports import assignment_report
+
+TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
+               " border-bottom: 1px solid #dde; text-align: left}</style>")
+
+
+class TeacherPage(pn.viewable.Viewer):
+    """Everything a teacher does, for the signed-in teacher only."""
+
+    lang = param.Selector(default="en", objects=["en", "zh"])
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.store: Store | None = None
+        self.user: User | None = None
+        self._refusal = pn.pane.Alert("", alert_type="warning")
+        self._status = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
+        # classes
+        self._classes = pn.widgets.Select(width=260)
+        self._classes.param.watch(lambda _: self._show_class(), "value")
+        self._class_name = pn.widgets.TextInput(width=220)
+        self._create_class = pn.widgets.Button(color="primary", width=140)
+        self._create_class.on_click(self._on_create_class)
+        self._code = pn.pane.Markdown("")
+        # assignments
+        self._title = pn.widgets.TextInput(width=240)
+        self._due = pn.widgets.DatePicker(width=160)
+        self._theme = pn.widgets.Select(width=220)
+        self._tier = pn.widgets.Select(width=120)
+        self._count = pn.widgets.IntInput(value=5, start=1, end=30, width=90)
+        self._picked = pn.widgets.MultiChoice(width=420)
+        self._create_assignment = pn.widgets.Button(color="primary", width=170)
+        self._create_assignment.on_click(self._on_create_assignment)
+        # results
+        self._assignments = pn.widgets.Select(width=300)
+        self._assignments.param.watch(lambda _: self._show_results(), "value")
+        self._learners = pn.pane.HTML("", sizing_mode="stretch_width")
+        self._puzzles = pn.pane.HTML("", sizing_mode="stretch_width")
+        self._chart_src = ColumnDataSource({"puzzle": [], "failed": []})
+        self._chart = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
+                             x_range=FactorRange(), y_range=(0, 100), y_axis_label="% failed")
+        self._chart.vbar(x="puzzle", top="failed", width=0.6, source=self._chart_src,
+                         color="#ef6c00")
+        self._chart.xaxis.major_label_orientation = 0.6
+        self._csv = pn.widgets.FileDownload(callback=self._csv_file, filename="class.csv",
+                                            color="default", width=200)
+        # authoring
+        self._a_level = pn.widgets.Select(options=[str(n) for n in range(2, 11)]
+                                          + ["J", "Q", "K", "A"], value="2", width=80)
+        self._a_suit = pn.widgets.Select(options={"♠": "S", "♥": "H", "♦": "D", "♣": "C"},
+                                         value="S", width=80)
+        self._a_throw = pn.widgets.TextInput(placeholder="AH AH KH 10H 10H", width=260)
+        self._a_others = [pn.widgets.TextInput(placeholder="KH KH", width=160) for _ in range(4)]
+        self._a_difficulty = pn.widgets.Select(options=[1, 2, 3], value=2, width=80)
+        self._preview_button = pn.widgets.Button(color="default", width=140)
+        self._preview_button.on_click(lambda _: self._preview(save=False))
+        self._save_button = pn.widgets.Button(color="primary", width=140)
+        self._save_button.on_click(lambda _: self._preview(save=True))
+        self._preview_text = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
+        self._headers = {k: pn.pane.Markdown("") for k in
+                         ("classes", "assign", "results", "author")}
+        self._body = pn.Column(
+            self._status,
+            self._headers["classes"], pn.Row(self._classes, self._class_name,
+                                             self._create_class), self._code,
+            self._headers["assign"], pn.Row(self._title, self._due),
+            pn.Row(self._theme, self._tier, self._count), self._picked, self._create_assignment,
+            self._headers["results"], pn.Row(self._assignments, self._csv), self._learners,
+            self._puzzles, pn.pane.Bokeh(self._chart, sizing_mode="stretch_width"),
+            self._headers["author"], pn.Row(self._a_level, self._a_suit, self._a_difficulty),
+            self._a_throw, pn.Row(*self._a_others),
+            pn.Row(self._preview_button, self._save_button), self._preview_text,
+            visible=False, sizing_mode="stretch_width")
+        self._layout = pn.Column(self._refusal, self._body, sizing_mode="stretch_width")
+        self._label()
+
+    # ---------------------------------------------------------------- labels
+    @param.depends("lang", watch=True)
+    def _label(self) -> None:
+        lang = self.lang
+        self._refusal.object = t("teacher_only", lang)
+        for key, pane in self._headers.items():
+            pane.object = f"### {t('teacher_' + key, lang)}"
+        self._classes.name = t("teacher_class", lang)
+        self._class_name.placeholder = t("teacher_class_name", lang)
+        self._create_class.name = t("teacher_create_class", lang)
+        self._title.placeholder = t("teacher_title", lang)
+        self._due.name = t("teacher_due", lang)
+        self._theme.name = t("theme", lang)
+        self._theme.options = {t("theme_mix", lang): ""} | {
+            text.get(lang): key for key, text in THEMES.items()}
+        self._tier.name = t("offset", lang)
+        self._tier.options = {t("tier_any", lang): 0, t("tier_1", lang): 1,
+                              t("tier_2", lang): 2, t("tier_3", lang): 3}
+        self._count.name = t("teacher_count", lang)
+        self._picked.name = t("teacher_pick", lang)
+        self._create_assignment.name = t("teacher_create_assignment", lang)
+        self._assignments.name = t("teacher_assignment", lang)
+        self._csv.label = t("teacher_csv", lang)
+        self._a_throw.name = t("author_throw", lang)
+        for i, box in enumerate(self._a_others):
+            box.name = t("author_other", lang, n=i + 1)
+        self._a_level.name, self._a_suit.name = t("author_level", lang), t("author_suit", lang)
+        self._a_difficulty.name = t("author_difficulty", lang)
+        self._preview_button.name = t("author_preview", lang)
+        self._save_button.name = t("author_save", lang)
+        if self.user is not None:
+            self._show_class()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # ------------------------------------------------------------- the user
+    def attach_user(self, store: Store | None, user: User) -> None:
+        """Show the teacher's tools only to a teacher; refuse everyone else."""
+        self.store, self.user = store, user
+        allowed = store is not None and user.role == "teacher" and not user.is_guest
+        self._refusal.visible = not allowed
+        self._body.visible = allowed
+        if allowed:
+            self._picked.options = sorted(p.id for p in current_bank(store))
+            self._load_classes()
+
+    def _ok(self, text: str) -> None:
+        self._status.object, self._status.alert_type, self._status.visible = text, "success", True
+
+    def _fail(self, exc: Exception) -> None:
+        text = exc.text(self.lang) if hasattr(exc, "text") else str(exc)
+        self._status.object, self._status.alert_type, self._status.visible = text, "danger", True
+
+    # --------------------------------------------------------------- classes
+    def _load_classes(self, select: int | None = None) -> None:
+        classes = [c for c in self.store.classes_for(self.user.id)
+                   if c.teacher_id == self.user.id]
+        self._class_objects = {c.id: c for c in classes}
+        self._classes.options = {f"{c.name} ({c.join_code})": c.id for c in classes}
+        if select is not None:
+            self._classes.value = select
+        self._show_class()
+
+    def _on_create_class(self, _=None) -> None:
+        try:
+            room = self.store.create_class(self.user.id, self._class_name.value.strip())
+        except StoreError as exc:
+            self._fail(exc)
+            return
+        self._class_name.value = ""
+        self._ok(t("teacher_class_made", self.lang, name=room.name, code=room.join_code))
+        self._load_classes(select=room.id)
+
+    def _show_class(self) -> None:
+        room = getattr(self, "_class_objects", {}).get(self._classes.value)
+        if room is None:
+            self._code.object = t("teacher_no_class", self.lang)
+            self._assignments.options = {}
+            self._show_results()
+            return
+        self._code.object = t("teacher_join_code", self.lang, code=room.join_code)
+        try:
+            items = self.store.class_assignments(self.user.id, room.id)
+        except StoreError as exc:
+            self._fail(exc)
+            return
+        self._assignment_objects = {a.id: a for a in items}
+        self._assignments.options = {
+            f"{a.title} ({len(a.puzzle_ids)}{', ' + str(a.due) if a.due else ''})": a.id
+            for a in items}
+        self._show_results()
+
+    # ----------------------------------------------------------- assignments
+    def _chosen_puzzles(self) -> list[str]:
+        if self._picked.value:
+            return list(self._picked.value)
+        theme, tier = self._theme.value, self._tier.value
+        pool = [p for p in current_bank(self.store)
+                if (not theme or theme in p.themes) and (not tier or p.difficulty == tier)]
+        pool.sort(key=lambda p: p.id)
+        step = max(1, len(pool) // max(1, self._count.value))
+        return [p.id for p in pool[::step][: self._count.value]]
+
+    def _on_create_assignment(self, _=None) -> None:
+        room_id = self._classes.value
+        if room_id is None:
+            self._fail(ValueError(t("teacher_no_class", self.lang)))
+            return
+        ids = self._chosen_puzzles()
+        due = self._due.value if isinstance(self._due.value, date) else None
+        try:
+            made = self.store.create_assignment(self.user.id, room_id,
+                                                self._title.value.strip(), ids, due)
+        except StoreError as exc:
+            self._fail(exc)
+            return
+        self._ok(t("teacher_assignment_made", self.lang, title=made.title, n=len(ids)))
+        self._title.value = ""
+        self._picked.value = []
+        self._show_class()
+        self._assignments.value = made.id
+
+    # ---------------------------------------------------------------- results
+    def _current_assignment(self) -> Assignment | None:
+        return getattr(self, "_assignment_objects", {}).get(self._assignments.value)
+
+    def _show_results(self) -> None:
+        lang = self.lang
+        chosen = self._current_assignment()
+        if chosen is None:
+            self._learners.object = self._puzzles.object = ""
+            self._chart_src.data = {"puzzle": [], "failed": []}
+            return
+        try:
+            learners, puzzles = assignment_report(self.store, self.user.id, chosen)
+        except StoreError as exc:
+            self._fail(exc)
+            return
+        head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
+                       ("col_learner", "col_done", "col_correct", "col_time", "col_answers"))
+        rows = "".join(
+            f"<tr data-learner='{r.user_id}'><td>{escape(r.name)}</td>"
+            f"<td>{r.attempted}/{r.total}</td><td>{r.solved}</td><td>{r.seconds:.0f} s</td>"
+            f"<td>{escape(_answers(r.answers))}</td></tr>" for r in learners)
+        self._learners.object = (f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>"
+                                 f"{rows}</table>" if learners else
+                                 f"<p>{escape(t('teacher_no_learners', lang))}</p>")
+        head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
+                       ("col_puzzle", "col_attempts", "col_failed_pct", "col_median"))
+        rows = "".join(
+            f"<tr><td>{escape(p.puzzle_id)}</td><td>{p.attempts}</td>"
+            f"<td>{p.failed_percent:.0f}%</td>"
+            f"<td>{'—' if p.median_seconds is None else f'{p.median_seconds:.0f} s'}</td></tr>"
+            for p in puzzles)
+        self._puzzles.object = (f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>"
+                                f"{rows}</table>")
+        names = [p.puzzle_id for p in puzzles]
+        self._chart.x_range.factors = names
+        self._chart_src.data = {"puzzle": names, "failed": [p.failed_percent for p in puzzles]}
+
+    def _csv_file(self) -> io.StringIO:
+        room_id = self._classes.value
+        if room_id is None or self.store is None:
+            return io.StringIO("")
+        return io.StringIO(self.store.export_class_csv(self.user.id, room_id))
+
+    # --------------------------------------------------------------- authoring
+    def _entry(self) -> dict[str, Any]:
+        count = len([p for p in current_bank(self.store) if p.id.startswith("author-")])
+        throw = self._a_throw.value.strip()
+        return {"id": f"author-{self.user.id}-{count + 1:03d}", "type": "throw",
+                "themes": ["throw"], "difficulty": self._a_difficulty.value,
+                "level": self._a_level.value, "suit": self._a_suit.value, "thrower": 0,
+                "hand": throw, "throw": throw,
+                "others": [box.value.strip() for box in self._a_others]}
+
+    def _preview(self, save: bool) -> None:
+        lang = self.lang
+        raw = self._entry()
+        try:
+            puzzle = save_entry(self.store, raw) if save else check_entry(raw)
+        except (PuzzleFileError, AnswerError) as err:
+            self._preview_text.object = t("author_invalid", lang, reason=err.text(lang))
+            self._preview_text.alert_type = "danger"
+            self._preview_text.visible = True
+            return
+        except (ValueError, OSError) as err:
+            self._preview_text.object = t("author_invalid", lang, reason=str(err))
+            self._preview_text.alert_type = "danger"
+            self._preview_text.visible = True
+            return
+        solution = puzzle.solve()
+        key = "author_saved" if save else "author_answer"
+        self._preview_text.object = (f"**{t(key, lang, id=puzzle.id, answer=solution.text)}**"
+                                     f"\n\n{solution.explanation.get(lang)}")
+        self._preview_text.alert_type = "success" if save else "info"
+        self._preview_text.visible = True
+        if save:
+            self._picked.options = sorted(p.id for p in current_bank(self.store))
+
+
+def _answers(answers: list[tuple[str, str, bool]]) -> str:
+    """`puzzle: answer ✓; …` for the results table."""
+    return "; ".join(f"{pid}: {answer} {'✓' if ok else '✗'}" for pid, answer, ok in answers)

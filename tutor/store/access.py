@@ -30,21 +30,21 @@ class StoreBase:
             raise AccessDenied(f"Unknown acting user {actor_id}.")
         return str(row[0])
 
-    @staticmethod
-    def _require_reader(cur: Cursor, actor_id: int, learner_id: int) -> None:
+    @classmethod
+    def _require_reader(cls, cur: Cursor, actor_id: int, learner_id: int) -> None:
         """Allow `actor_id` to read `learner_id`'s records: themself, or their teacher."""
-        role, learner_exists, teaches = cur.execute(
-            """SELECT (SELECT role FROM users WHERE id = $1),
-                      EXISTS (SELECT 1 FROM users WHERE id = $2),
+        role = cls._require_actor(cur, actor_id)
+        if actor_id == learner_id:
+            return  # the commonest case, settled by one lookup
+        learner_exists, teaches = cur.execute(
+            """SELECT EXISTS (SELECT 1 FROM users WHERE id = $2),
                       EXISTS (SELECT 1 FROM memberships m JOIN classes c ON c.id = m.class_id
                               WHERE m.user_id = $2 AND c.teacher_id = $1)""",
             [actor_id, learner_id],
         ).fetchone()
-        if role is None:
-            raise AccessDenied(f"Unknown acting user {actor_id}.")
         if not learner_exists:
             raise NotFound(f"There is no user {learner_id}.")
-        if actor_id != learner_id and not (role == "teacher" and teaches):
+        if not (role == "teacher" and teaches):
             raise AccessDenied(
                 f"User {actor_id} may not see the records of user {learner_id}: only the "
                 "learner and the teachers of their classes may."

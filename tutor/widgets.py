@@ -313,9 +313,9 @@ class Puzzle(pn.viewable.Viewer):
         self._prompt = pn.pane.Markdown("", sizing_mode="stretch_width")
         self._position = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
         self._answer_area = pn.Column(sizing_mode="stretch_width")
-        self._check = pn.widgets.Button(button_type="primary", width=150)
+        self._check = pn.widgets.Button(color="primary", width=150)
         self._check.on_click(lambda _e: self.check())
-        self._reveal = pn.widgets.Button(button_type="default", width=150)
+        self._reveal = pn.widgets.Button(color="default", width=150)
         self._reveal.on_click(lambda _e: self.show_answer())
         self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(self._meta, self._prompt, self._position, self._answer_area,
@@ -453,7 +453,7 @@ class PlayTable(pn.viewable.Viewer):
         self.paced = getattr(self.page, "_callback", None) is not None
         if not self.paced:
             self.paced = self._start_pacing()
-        self._step = pn.widgets.Button(button_type="default", width=130, visible=not self.paced)
+        self._step = pn.widgets.Button(color="default", width=130, visible=not self.paced)
         self._step.on_click(lambda _e: self.ai_move())
         self._note = pn.pane.Markdown("", margin=(0, 10))
         self._layout = pn.Column(pn.Row(self._step, self._note), self.page,
@@ -479,6 +479,15 @@ class PlayTable(pn.viewable.Viewer):
     @property
     def session(self) -> PlaySession:
         return self.page.session
+
+    def stop(self) -> None:
+        """Stop the automatic AI pacing this table started (the AI move button remains)."""
+        callback = getattr(self, "_callback", None)
+        if callback is not None:
+            callback.stop()
+            self._callback = None
+        self.paced = False
+        self._step.visible = True
 
     def ai_move(self) -> bool:
         """Make one AI action now (False when it is your turn or the hand is over)."""

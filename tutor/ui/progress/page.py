@@ -20,6 +20,8 @@ from ..bank import current_bank
 from ..i18n import t
 from .stats import Progress, compute
 
+EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
+
 
 def _theme_name(theme: str, lang: str) -> str:
     text = THEMES.get(theme)
@@ -44,13 +46,14 @@ class ProgressPage(pn.viewable.Viewer):
         self._ratings_fig.legend.location = "top_left"
         self._acc_src = ColumnDataSource({"theme": [], "accuracy": [], "label": []})
         self._acc_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
-                               x_range=FactorRange(), y_range=(0, 100), y_axis_label="%")
+                               x_range=FactorRange(factors=EMPTY), y_range=(0, 100),
+                               y_axis_label="%")
         self._acc_fig.vbar(x="theme", top="accuracy", width=0.7, source=self._acc_src,
                            color="#1e88e5")
         self._acc_fig.xaxis.major_label_orientation = 0.6
         self._games_src = ColumnDataSource({"game": [], "levels": []})
         self._games_fig = figure(height=200, sizing_mode="stretch_width", toolbar_location=None,
-                                 x_range=FactorRange(), y_axis_label="levels")
+                                 x_range=FactorRange(factors=EMPTY), y_axis_label="levels")
         self._games_fig.vbar(x="game", top="levels", width=0.6, source=self._games_src,
                              color="#2e7d32")
         self._summary = pn.pane.Markdown("", sizing_mode="stretch_width")
@@ -109,7 +112,7 @@ class ProgressPage(pn.viewable.Viewer):
             "theme": [_theme_name(s.theme, lang) for s in rated], "color": colors}
         tried = [s for s in themes if s.attempts]
         names = [_theme_name(s.theme, lang) for s in tried]
-        self._acc_fig.x_range.factors = names
+        self._acc_fig.x_range.factors = names or EMPTY
         self._acc_src.data = {"theme": names, "accuracy": [100 * s.accuracy for s in tried],
                               "label": [f"{s.correct}/{s.attempts}" for s in tried]}
         rows = "".join(
@@ -123,7 +126,7 @@ class ProgressPage(pn.viewable.Viewer):
                               f'<table class="zp-progress" style="border-collapse:collapse">'
                               f"<tr>{head}</tr>{rows}</table>" if themes else "")
         games = [str(i + 1) for i in range(len(p.levels_gained))]
-        self._games_fig.x_range.factors = games
+        self._games_fig.x_range.factors = games or EMPTY
         self._games_src.data = {"game": games, "levels": p.levels_gained}
         self._games_pane.visible = self._titles[2].visible = bool(games)
         self._lessons.object = (t("progress_lessons", lang, done=", ".join(p.lessons_completed)

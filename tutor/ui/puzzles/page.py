@@ -52,7 +52,7 @@ class PuzzlesPage(pn.viewable.Viewer):
         # assignments from the learner's classes come first
         self.store: Store | None = None
         self.user: User | None = None
-        self._assignments: dict[int, Any] = {}
+        self._assignments: dict[str, Any] = {}
         self._assign_title = pn.pane.Markdown("")
         self._assignment = pn.widgets.Select(width=320)
         self._assignment.param.watch(lambda _: self._on_assignment(), "value")
@@ -122,10 +122,11 @@ class PuzzlesPage(pn.viewable.Viewer):
                      for a in self.store.class_assignments(self.user.id, room.id)]
         except StoreError:
             found = []
-        self._assignments = {a.id: a for a in found}
-        self._assignment.options = {f"{a.title}{' · ' + str(a.due) if a.due else ''}": a.id
+        # string ids: Bokeh's Select shows int-valued options blank
+        self._assignments = {str(a.id): a for a in found}
+        self._assignment.options = {f"{a.title}{' · ' + str(a.due) if a.due else ''}": str(a.id)
                                     for a in found}
-        todo = [a.id for a in found if self._remaining(a)]
+        todo = [str(a.id) for a in found if self._remaining(a)]
         if todo:
             self._assignment.value = todo[0]
             self._mode.value = "assignment"
@@ -154,11 +155,12 @@ class PuzzlesPage(pn.viewable.Viewer):
         try:
             room = self.store.join_class(self.user.id, self._join_code.value)
         except StoreError as exc:
-            self._show_verdict(str(exc), "warning")
+            self._assign_status.object = f"**{exc}**"
             return
         self._join_code.value = ""
-        self._show_verdict(t("joined_class", self.lang, name=room.name), "success")
         self._load_assignments()
+        self._assign_status.object = (f"{t('joined_class', self.lang, name=room.name)} "
+                                      f"{self._assign_status.object}")
 
     # --------------------------------------------------------------- flow
     def new_puzzle(self) -> None:
@@ -207,7 +209,8 @@ class PuzzlesPage(pn.viewable.Viewer):
             return
         mode = self._mode.value or "practice"
         try:
-            assignment = self._assignment.value if mode == "assignment" else None
+            chosen = self._assignments.get(self._assignment.value)
+            assignment = chosen.id if mode == "assignment" and chosen is not None else None
             outcome = self.trainer.submit(self.puzzle, value, time.monotonic() - self._started,
                                           mode=mode, assignment_id=assignment)
         except AnswerError as err:

@@ -24,6 +24,7 @@ from ..bank import check_entry, current_bank, save_entry
 from ..i18n import t
 from .reports import assignment_report
 
+EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
 TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
                " border-bottom: 1px solid #dde; text-align: left}</style>")
 
@@ -62,7 +63,8 @@ class TeacherPage(pn.viewable.Viewer):
         self._puzzles = pn.pane.HTML("", sizing_mode="stretch_width")
         self._chart_src = ColumnDataSource({"puzzle": [], "failed": []})
         self._chart = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
-                             x_range=FactorRange(), y_range=(0, 100), y_axis_label="% failed")
+                             x_range=FactorRange(factors=EMPTY), y_range=(0, 100),
+                             y_axis_label="% failed")
         self._chart.vbar(x="puzzle", top="failed", width=0.6, source=self._chart_src,
                          color="#ef6c00")
         self._chart.xaxis.major_label_orientation = 0.6
@@ -94,8 +96,9 @@ class TeacherPage(pn.viewable.Viewer):
             self._headers["author"], pn.Row(self._a_level, self._a_suit, self._a_difficulty),
             self._a_throw, pn.Row(*self._a_others),
             pn.Row(self._preview_button, self._save_button), self._preview_text,
-            visible=False, sizing_mode="stretch_width")
-        self._layout = pn.Column(self._refusal, self._body, sizing_mode="stretch_width")
+            sizing_mode="stretch_width")
+        # the tools are swapped in (not merely unhidden), so their charts draw at full size
+        self._layout = pn.Column(self._refusal, sizing_mode="stretch_width")
         self._label()
 
     # ---------------------------------------------------------------- labels
@@ -114,8 +117,10 @@ class TeacherPage(pn.viewable.Viewer):
         self._theme.options = {t("theme_mix", lang): ""} | {
             text.get(lang): key for key, text in THEMES.items()}
         self._tier.name = t("offset", lang)
-        self._tier.options = {t("tier_any", lang): 0, t("tier_1", lang): 1,
-                              t("tier_2", lang): 2, t("tier_3", lang): 3}
+        tier = self._tier.value or "0"
+        self._tier.options = {t("tier_any", lang): "0", t("tier_1", lang): "1",
+                              t("tier_2", lang): "2", t("tier_3", lang): "3"}
+        self._tier.value = tier
         self._count.name = t("teacher_count", lang)
         self._picked.name = t("teacher_pick", lang)
         self._create_assignment.name = t("teacher_create_assignment", lang)
@@ -139,8 +144,7 @@ class TeacherPage(pn.viewable.Viewer):
         """Show the teacher's tools only to a teacher; refuse everyone else."""
         self.store, self.user = store, user
         allowed = store is not None and user.role == "teacher" and not user.is_guest
-        self._refusal.visible = not allowed
-        self._body.visible = allowed
+        self._layout.objects = [self._body] if allowed else [self._refusal]
         if allowed:
             self._picked.options = sorted(p.id for p in current_bank(store))
             self._load_classes()
@@ -157,9 +161,11 @@ class TeacherPage(pn.viewable.Viewer):
         classes = [c for c in self.store.classes_for(self.user.id)
                    if c.teacher_id == self.user.id]
         self._class_objects = {c.id: c for c in classes}
-        self._classes.options = {f"{c.name} ({c.join_code})": c.id for c in classes}
-        if select is not None:
-            self._classes.value = select
+        options = {f"{c.name} ({c.join_code})": str(c.id) for c in classes}
+        current = str(select) if select is not None else self._classes.value
+        self._classes.options = options
+        values = list(options.values())
+        self._classes.value = current if current in values else (values[0] if values else None)
         self._show_class()
 
     def _on_create_class(self, _=None) -> None:
@@ -173,7 +179,7 @@ class TeacherPage(pn.viewable.Viewer):
         self._load_classes(select=room.id)
 
     def _show_class(self) -> None:
-        room = getattr(self, "_class_objects", {}).get(self._classes.value)
+        room = getattr(self, "_class_objects", {}).get(_int(self._classes.value))
         if room is None:
             self._code.object = t("teacher_no_class", self.lang)
             self._assignments.options = {}
@@ -186,16 +192,19 @@ class TeacherPage(pn.viewable.Viewer):
             self._fail(exc)
             return
         self._assignment_objects = {a.id: a for a in items}
-        self._assignments.options = {
-            f"{a.title} ({len(a.puzzle_ids)}{', ' + str(a.due) if a.due else ''})": a.id
-            for a in items}
+        options = {_assignment_label(a): str(a.id) for a in items}
+        current = self._assignments.value
+        self._assignments.options = options
+        values = list(options.values())
+        self._assignments.value = current if current in values else (
+            values[-1] if values else None)
         self._show_results()
 
     # ----------------------------------------------------------- assignments
     def _chosen_puzzles(self) -> list[str]:
         if self._picked.value:
             return list(self._picked.value)
-        theme, tier = self._theme.value, self._tier.value
+        theme, tier = self._theme.value, int(self._tier.value or 0)
         pool = [p for p in current_bank(self.store)
                 if (not theme or theme in p.themes) and (not tier or p.difficulty == tier)]
         pool.sort(key=lambda p: p.id)
@@ -203,7 +212,7 @@ class TeacherPage(pn.viewable.Viewer):
         return [p.id for p in pool[::step][: self._count.value]]
 
     def _on_create_assignment(self, _=None) -> None:
-        room_id = self._classes.value
+        room_id = _int(self._classes.value)
         if room_id is None:
             self._fail(ValueError(t("teacher_no_class", self.lang)))
             return
@@ -219,17 +228,18 @@ class TeacherPage(pn.viewable.Viewer):
         self._title.value = ""
         self._picked.value = []
         self._show_class()
-        self._assignments.value = made.id
+        self._assignments.value = str(made.id)
 
     # ---------------------------------------------------------------- results
     def _current_assignment(self) -> Assignment | None:
-        return getattr(self, "_assignment_objects", {}).get(self._assignments.value)
+        return getattr(self, "_assignment_objects", {}).get(_int(self._assignments.value))
 
     def _show_results(self) -> None:
         lang = self.lang
         chosen = self._current_assignment()
         if chosen is None:
             self._learners.object = self._puzzles.object = ""
+            self._chart.x_range.factors = EMPTY
             self._chart_src.data = {"puzzle": [], "failed": []}
             return
         try:
@@ -256,11 +266,11 @@ class TeacherPage(pn.viewable.Viewer):
         self._puzzles.object = (f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>"
                                 f"{rows}</table>")
         names = [p.puzzle_id for p in puzzles]
-        self._chart.x_range.factors = names
+        self._chart.x_range.factors = names or EMPTY
         self._chart_src.data = {"puzzle": names, "failed": [p.failed_percent for p in puzzles]}
 
     def _csv_file(self) -> io.StringIO:
-        room_id = self._classes.value
+        room_id = _int(self._classes.value)
         if room_id is None or self.store is None:
             return io.StringIO("")
         return io.StringIO(self.store.export_class_csv(self.user.id, room_id))
@@ -303,3 +313,13 @@ class TeacherPage(pn.viewable.Viewer):
 def _answers(answers: list[tuple[str, str, bool]]) -> str:
     """`puzzle: answer ✓; …` for the results table."""
     return "; ".join(f"{pid}: {answer} {'✓' if ok else '✗'}" for pid, answer, ok in answers)
+
+
+def _int(value: Any) -> int | None:
+    """A select's string value as an id (None when nothing is chosen)."""
+    return None if value in (None, "") else int(value)
+
+
+def _assignment_label(a: Assignment) -> str:
+    """`Title (5, 2026-12-01)`: puzzle count and due date."""
+    return f"{a.title} ({len(a.puzzle_ids)}{', ' + str(a.due) if a.due else ''})"

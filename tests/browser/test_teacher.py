@@ -1,0 +1,94 @@
+"""Teacher and learner in two browsers: class, assignment, solving it, results, CSV, refusal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.puzzle import load_bank
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+BANK = {p.id: p for p in load_bank()}
+
+
+def _new_context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    return context, context.new_page()
+
+
+def _create_account(page, username: str, display: str, role: str) -> None:
+    """The header's account box: this browser's guest becomes a named account."""
+    page.get_by_role("button", name="Account", exact=True).click()
+    page.get_by_placeholder("username").fill(username)
+    page.get_by_placeholder("password or PIN").fill("pass-" + username)
+    page.get_by_placeholder("display name").fill(display)
+    page.locator("select").filter(has_text="learner").first.select_option(label=role)
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_text(display, exact=True).first.wait_for(timeout=15_000)
+
+
+def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, tmp_path):
+    teacher_ctx, teacher = _new_context(browser)
+    learner_ctx, learner = _new_context(browser)
+    try:
+        # the teacher signs up and creates a class and an assignment
+        teacher.goto(app_url + "?page=teacher")
+        teacher.get_by_text("The Teacher pages are for teacher accounts").wait_for(
+            timeout=30_000)
+        _create_account(teacher, "msli", "Ms Li", "teacher")
+        teacher.get_by_placeholder("new class name").fill("Tuesday club")
+        teacher.get_by_role("button", name="Create class").click()
+        code_text = teacher.get_by_text(re.compile(r"learners join with the code")).first
+        code_text.wait_for(timeout=15_000)
+        code = re.search(r"the code (\S+)\.", code_text.inner_text()).group(1)
+        teacher.get_by_placeholder("assignment title").fill("Who wins? homework")
+        teacher.get_by_label("Theme").first.select_option(label="Who wins the trick")
+        teacher.get_by_label("How many").fill("2")
+        teacher.get_by_role("button", name="Create assignment").click()
+        teacher.get_by_text(re.compile(r"Assignment “Who wins\? homework” set with 2")).wait_for(
+            timeout=15_000)
+        shot(teacher, "teacher_class")
+
+        # a learner is refused the teacher page, then joins and solves the first puzzle
+        learner.goto(app_url + "?page=teacher")
+        learner.get_by_text("The Teacher pages are for teacher accounts").wait_for(
+            timeout=30_000)
+        assert learner.get_by_role("button", name="Create class").count() == 0
+        shot(learner, "teacher_refused")
+        _create_account(learner, "xiaoming", "Xiao Ming", "learner")
+        learner.get_by_role("button", name="Puzzles", exact=True).click()
+        learner.get_by_placeholder("class join code").fill(code)
+        learner.get_by_role("button", name="Join class").click()
+        learner.get_by_text("You joined “Tuesday club”.").wait_for(timeout=15_000)
+        learner.get_by_text("0 of 2 puzzles solved.").wait_for(timeout=15_000)
+        meta = learner.get_by_text(re.compile(r"^Puzzle \S+ · ")).first
+        pid = re.match(r"Puzzle (\S+) · ", meta.inner_text()).group(1)
+        answer = BANK[pid].solve().text
+        learner.get_by_role("button", name=f"Seat {answer}", exact=True).click()
+        learner.get_by_role("button", name="Check answer").click()
+        learner.get_by_text("1 of 2 puzzles solved.").wait_for(timeout=15_000)
+        shot(learner, "learner_assignment")
+
+        # the teacher sees the result and downloads the CSV
+        teacher.reload()
+        teacher.get_by_role("button", name="Account", exact=True).click()
+        teacher.get_by_placeholder("username").fill("msli")
+        teacher.get_by_placeholder("password or PIN").fill("pass-msli")
+        teacher.get_by_role("button", name="Sign in").click()
+        row = teacher.locator("tr", has_text="Xiao Ming").first
+        row.wait_for(timeout=15_000)
+        assert "1/2" in row.inner_text() and pid in row.inner_text()
+        assert teacher.get_by_text("50%").count() == 0  # the learner solved it first time
+        shot(teacher, "teacher_results")
+        with teacher.expect_download() as info:
+            teacher.get_by_text("Download CSV").click()
+        path = tmp_path / "class.csv"
+        info.value.save_as(path)
+        text = path.read_text()
+        assert "Xiao Ming" in text and pid in text
+    finally:
+        teacher_ctx.close()
+        learner_ctx.close()

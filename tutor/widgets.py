@@ -187,15 +187,19 @@ class Hand(pn.viewable.Viewer):
 # --------------------------------------------------------------------------- Trick
 
 TRICK_CSS = CARD_CSS + """
-.zp-trick { display: flex; flex-direction: column; gap: 6px; font-family: system-ui, sans-serif; }
-.zp-trick .row { display: flex; gap: 10px; align-items: center; padding: 3px 6px;
-  border-radius: 8px; }
-.zp-trick .row.win { background: #fff3e0; box-shadow: inset 0 0 0 2px #ef6c00; }
-.zp-trick .who { min-width: 130px; font-size: 14px; }
-.zp-trick .badge { display: inline-block; font-size: 11px; border-radius: 10px; padding: 0 6px;
-  margin-left: 4px; color: #fff; background: #8e24aa; }
+.zp-trick { display: flex; flex-direction: column; gap: 8px; font-family: system-ui, sans-serif;
+  margin: 6px 0; }
+.zp-trick .about { font-size: 13px; color: #555; }
+.zp-trick .plays { display: flex; flex-wrap: wrap; gap: 10px; }
+.zp-trick .play { display: flex; flex-direction: column; gap: 4px; padding: 6px 8px;
+  border: 1px solid #d0d7de; border-radius: 8px; min-width: 70px; background: #fff; }
+.zp-trick .play.win { border: 2px solid #ef6c00; background: #fff3e0; }
+.zp-trick .who { font-size: 13px; font-weight: 600; white-space: nowrap; }
+.zp-trick .badge { display: inline-block; font-size: 11px; font-weight: 400; border-radius: 10px;
+  padding: 0 6px; margin-left: 4px; color: #fff; background: #8e24aa; }
 .zp-trick .badge.win { background: #ef6c00; }
 .zp-trick .cards { display: flex; }
+.zp-trick .result { font-size: 14px; }
 """
 
 
@@ -246,14 +250,15 @@ class Trick(pn.viewable.Viewer):
             if i == win:
                 badges += f'<span class="badge win">{_t("wins", lang)}</span>'
             drawn = "".join(card_html(c, self.trump) for c in play)
-            rows.append(f'<div class="row{" win" if i == win else ""}" data-seat="{self.seat(i)}">'
+            rows.append(f'<div class="play{" win" if i == win else ""}" data-seat="{self.seat(i)}">'
                         f'<span class="who">{escape(t("seat", lang, n=self.seat(i)))}{badges}'
                         f'</span><span class="cards">{drawn}</span></div>')
         line = _t("trick_winner", lang, seat=self.winner,
                   cards=format_cards(self.plays[win], unicode=True))
         return (f'<div class="zp-trick" data-winner="{self.winner}">'
-                f'<div>{escape(self.trump.describe(lang))}</div>{"".join(rows)}'
-                f"<div><b>{escape(line)}</b></div></div>")
+                f'<div class="about">{escape(self.trump.describe(lang))}</div>'
+                f'<div class="plays">{"".join(rows)}</div>'
+                f'<div class="result"><b>{escape(line)}</b></div></div>')
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._drawn

@@ -95,8 +95,8 @@ def test_trick_marks_the_rules_winner():
     index = trick_winner([parse_cards(p) for p in plays], Trump("2", "S"))
     assert trick.winner_index == index == 3 and trick.winner == 3  # RULES.md example 11
     html = trick._drawn.object
-    assert 'data-winner="3"' in html and '<div class="row win" data-seat="3">' in html
-    assert html.count("row win") == 1 and "Seat 3 wins the trick with 2♠" in html
+    assert 'data-winner="3"' in html and '<div class="play win" data-seat="3">' in html
+    assert html.count("play win") == 1 and "Seat 3 wins the trick with 2♠" in html
 
 
 def test_trick_seats_count_from_the_leader():

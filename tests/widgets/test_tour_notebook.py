@@ -91,6 +91,8 @@ def test_widgets_render_as_panel_output(executed):
         kinds = {k for o in cell.outputs for k in o.get("data", {})}
         assert "application/vnd.holoviews_exec.v0+json" in kinds, (text, kinds)
     assert "correct: True | expected: 4" in _stdout(_cell_with(executed, "puzzle.check("))
+    # the kernel runs an event loop, so the table paces the AI itself
+    assert "the AI moves by itself: True" in _stdout(_cell_with(executed, "tw.PlayTable("))
 
 
 def test_plain_cards_draw_as_html(executed):

@@ -91,3 +91,9 @@ def test_every_puzzle_type_gets_an_answer_input(kind):
     puzzle = next(p for p in BANK if p.type == kind)
     widget = AnswerInput.for_puzzle(puzzle.public(), "en")
     assert widget.widgets
+
+
+def test_every_shipped_puzzle_builds_its_answer_input():
+    # jokers first in a plain (no-trump) picker once crashed the throw puzzles' card picker
+    for puzzle in BANK:
+        assert AnswerInput.for_puzzle(puzzle.public(), "zh").widgets, puzzle.id

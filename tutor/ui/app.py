@@ -63,9 +63,10 @@ class TutorApp(pn.viewable.Viewer):
             t("store_unavailable", self.lang, error=error) if error else "",
             alert_type="warning", visible=error is not None, sizing_mode="stretch_width")
         self._layout = pn.Column(
-            pn.Row(self._brand, self._nav, pn.HSpacer(), self.account, self._lang_button,
-                   sizing_mode="stretch_width"),
-            self._store_alert, pn.layout.Divider(), self._content, sizing_mode="stretch_width",
+            pn.FlexBox(self._brand, self._nav, self.account.header, self._lang_button,
+                       flex_wrap="wrap", align_items="center", sizing_mode="stretch_width"),
+            self.account.form, self._store_alert, pn.layout.Divider(), self._content,
+            sizing_mode="stretch_width",
             styles={"max-width": "1180px", "margin": "0 auto", "padding": "0 12px"})
         self._label()
         self._show_page()

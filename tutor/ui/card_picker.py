@@ -14,7 +14,7 @@ from panel.custom import JSComponent
 
 from tutor.rules import Card, Trump
 
-from .cards import CARD_CSS, card_html
+from .cards import CARD_CSS, card_html, sorted_groups
 
 PICKER_CSS = CARD_CSS + """
 .zp-pick { cursor: pointer; transition: transform .08s; margin-right: -14px; }
@@ -80,15 +80,7 @@ class CardPicker(JSComponent):
 
     def show(self, cards: Sequence[Card], trump: Trump | None) -> None:
         """Display `cards` in trump order (grouped by effective suit); clears the selection."""
-        ordered = trump.sort(list(cards)) if trump is not None else sorted(cards)
-        groups: list[list[int]] = []
-        last = None
-        for i, c in enumerate(ordered):
-            key = trump.effective_suit(c) if trump is not None else c.suit
-            if key != last:
-                groups.append([])
-                last = key
-            groups[-1].append(i)
+        ordered, groups = sorted_groups(cards, trump)
         self.param.update(cards=[str(c) for c in ordered],
                           items=[card_html(c, trump) for c in ordered], groups=groups,
                           selected=[])

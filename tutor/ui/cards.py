@@ -59,18 +59,26 @@ def card_html(card: Card, trump: Trump | None = None) -> str:
             f'role="img" aria-label="{label}">{pts}{body}</div>')
 
 
-def hand_html(cards: Sequence[Card], trump: Trump | None = None) -> str:
-    """A hand sorted in trump order and grouped by effective suit (trumps first)."""
+def sorted_groups(cards: Sequence[Card],
+                  trump: Trump | None) -> tuple[list[Card], list[list[int]]]:
+    """Cards in display order (trump order when there is a trump) and the index groups that
+    are drawn together: one per effective suit, or per printed suit (jokers apart)."""
     ordered = trump.sort(list(cards)) if trump is not None else sorted(cards)
-    groups: list[list[Card]] = []
-    last = None
-    for c in ordered:
+    groups: list[list[int]] = []
+    last: object = object()  # never equal to a key, not even a joker's suit None
+    for i, c in enumerate(ordered):
         key = trump.effective_suit(c) if trump is not None else c.suit
         if key != last:
             groups.append([])
             last = key
-        groups[-1].append(c)
+        groups[-1].append(i)
+    return ordered, groups
+
+
+def hand_html(cards: Sequence[Card], trump: Trump | None = None) -> str:
+    """A hand sorted in trump order and grouped by effective suit (trumps first)."""
+    ordered, groups = sorted_groups(cards, trump)
     inner = "".join(
-        '<div class="zp-group">' + "".join(card_html(c, trump) for c in g) + "</div>"
+        '<div class="zp-group">' + "".join(card_html(ordered[i], trump) for i in g) + "</div>"
         for g in groups)
     return f'<div class="zp-hand">{inner}</div>'

@@ -84,7 +84,10 @@ class AccountBox(pn.viewable.Viewer):
                                pn.Row(self._display, self._role, self._create), self._error,
                                visible=False, styles={"background": "#f6f8fa",
                                                       "border-radius": "8px"})
-        self._layout = pn.Column(pn.Row(self._who, self._open, self.browser), self._form)
+        # the header shows who is there; the form opens below the page header
+        self.header = pn.Row(self._who, self._open, self.browser, align="center")
+        self.form = self._form
+        self._layout = pn.Column(self.header, self._form)
         self._label()
 
     @param.depends("lang", "user", watch=True)

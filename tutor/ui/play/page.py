@@ -111,8 +111,9 @@ class PlayPage(pn.viewable.Viewer):
         self._games_box = pn.Column(self._games_title,
                                     pn.Row(self._games, self._replay_button), self._replay_area,
                                     visible=False, sizing_mode="stretch_width")
-        actions = pn.Row(self._bid_choice, self._call_card, self._call_nth,
-                         *self._buttons.values(), self._prompt)
+        actions = pn.FlexBox(self._bid_choice, self._call_card, self._call_nth,
+                             *self._buttons.values(), self._prompt, flex_wrap="wrap",
+                             align_items="center", sizing_mode="stretch_width")
         self._layout = pn.Column(
             pn.Row(self._strength, self._new),
             self._saving, self._table, self._notice, self._summary, self._message,

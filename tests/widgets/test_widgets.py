@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import panel as pn
 import pytest
@@ -203,7 +204,29 @@ def test_lesson_language_follows_the_widget():
 
 # ------------------------------------------------------------------ PlayTable
 
+def _in_fresh_thread(fn) -> None:
+    """Run `fn` in a new thread: no event loop runs there, whatever the test session left
+    running in the main thread (Playwright's sync API keeps one for the browser tests)."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            fn()
+        except BaseException as exc:  # re-raised in the test's own thread below
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=120)
+    if errors:
+        raise errors[0]
+
+
 def test_play_table_steps_the_ai_by_hand_without_a_loop():
+    _in_fresh_thread(_steps_by_hand)
+
+
+def _steps_by_hand() -> None:
     table = tw.PlayTable(seed=11)
     _root(table)
     assert not table.paced and table._step.visible
@@ -235,7 +258,7 @@ def test_play_table_paces_the_ai_itself_in_an_event_loop(monkeypatch):
         finally:
             table.stop()
 
-    asyncio.run(run())
+    _in_fresh_thread(lambda: asyncio.run(run()))
 
 
 def test_play_table_refuses_unknown_strength():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -19,39 +20,47 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
+@contextlib.contextmanager
+def served(args: list[str], url: str, log_path: Path, env: dict | None = None):
+    """Run a server command until `url` answers (a slow first page on a loaded machine is
+    allowed), yield, then stop it."""
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.time() + 180
+            while True:
+                try:
+                    urllib.request.urlopen(url, timeout=30).read()
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.time() > deadline:
+                        raise RuntimeError(f"the server did not start: see {log_path}") from None
+                    time.sleep(0.3)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory):
-    """Start `python -m tutor serve` on a free port; yield its URL; stop it afterwards."""
-    port = _free_port()
+    """`python -m tutor serve` on a free port with a temporary database; its URL."""
+    port = free_port()
     env = dict(os.environ, TUTOR_DB=str(tmp_path_factory.mktemp("db") / "tutor.duckdb"),
                TUTOR_AI_DELAY_MS="30")
-    log = open(tmp_path_factory.mktemp("log") / "serve.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://localhost:{port}/"
-    deadline = time.time() + 180
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=30).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError(f"the app did not start: see {log.name}") from None
-            time.sleep(0.3)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    log = tmp_path_factory.mktemp("log") / "serve.log"
+    with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
+                f"http://localhost:{port}/", log, env) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -68,7 +77,13 @@ def browser():
 def page(browser, app_url):
     """A fresh page that records any request leaving this machine (the app must be offline)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
+    pg = watch_outside(context.new_page())
+    yield pg
+    context.close()
+
+
+def watch_outside(pg):
+    """Record in `pg.outside_requests` every request that leaves this machine."""
     pg.outside_requests = []
 
     def _watch(request):
@@ -79,8 +94,7 @@ def page(browser, app_url):
             pg.outside_requests.append(request.url)
 
     pg.on("request", _watch)
-    yield pg
-    context.close()
+    return pg
 
 
 def shot(page, name: str) -> Path:

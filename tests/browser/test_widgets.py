@@ -3,10 +3,7 @@ drawn and its puzzle answered in place (wrong, then right), with no request leav
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -14,7 +11,7 @@ import pytest
 from tutor.puzzle import load_bank, solve
 from tutor.rules import Trump, card_points, parse_cards
 
-from .conftest import _free_port, shot
+from .conftest import free_port, served, shot, watch_outside
 
 pytestmark = pytest.mark.browser
 SCRIPT = Path(__file__).with_name("widget_app.py")
@@ -24,41 +21,18 @@ PUZZLE_ID = "trick-1-002"  # the script's puzzle
 @pytest.fixture(scope="module")
 def widget_url(tmp_path_factory):
     """`python -m panel serve widget_app.py` on a free port; its URL; stopped afterwards."""
-    port = _free_port()
-    log = open(tmp_path_factory.mktemp("widgets") / "serve.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "panel", "serve", str(SCRIPT), "--port", str(port),
-         "--address", "127.0.0.1", "--allow-websocket-origin", f"127.0.0.1:{port}"],
-        stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/{SCRIPT.stem}"
-    deadline = time.time() + 60
-    try:
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=30).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"panel serve did not start: see {log.name}") from None
-                time.sleep(0.3)
+    port = free_port()
+    args = [sys.executable, "-m", "panel", "serve", str(SCRIPT), "--port", str(port),
+            "--address", "127.0.0.1", "--allow-websocket-origin", f"127.0.0.1:{port}"]
+    log = tmp_path_factory.mktemp("widgets") / "serve.log"
+    with served(args, f"http://127.0.0.1:{port}/{SCRIPT.stem}", log) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture
 def page(browser, widget_url):
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = context.new_page()
-    pg.outside_requests = []
-    pg.on("request", lambda r: pg.outside_requests.append(r.url)
-          if r.url.split("/")[2:3] and not r.url.split("/")[2].startswith(
-              ("127.0.0.1", "localhost")) and "://" in r.url else None)
+    pg = watch_outside(context.new_page())
     pg.goto(widget_url)
     yield pg
     context.close()

@@ -4,30 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from tutor.rules import Card, format_cards, parse_cards
+from tutor.rules import Card, Text, format_cards, parse_cards
 
 LANGS = ("en", "zh")
 CARD_MARK = re.compile(r"\[\[(.*?)\]\]", re.S)
-
-
-@dataclass(frozen=True)
-class Text:
-    """One message in English (`en`) and Chinese (`zh`)."""
-
-    en: str
-    zh: str
-
-    def get(self, lang: str = "en") -> str:
-        """The message in `lang` (anything but `zh` gives English)."""
-        return self.zh if lang == "zh" else self.en
-
-    def __add__(self, other: Text) -> Text:
-        return Text(self.en + other.en, self.zh + other.zh)
-
-    def __str__(self) -> str:
-        return self.en
 
 
 def join(parts: Iterable[Text]) -> Text:

@@ -6,34 +6,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from tutor.rules import format_cards
+from tutor.rules import Text, format_cards
 
 LANGS = ("en", "zh")
-
-
-@dataclass(frozen=True)
-class Text:
-    """One message in English (`en`) and Chinese (`zh`)."""
-
-    en: str
-    zh: str
-
-    def get(self, lang: str = "en") -> str:
-        """The message in `lang` (`en` or `zh`; anything else falls back to English)."""
-        return self.zh if lang == "zh" else self.en
-
-    def __add__(self, other: Text) -> Text:
-        """Plain concatenation (inside a sentence); `join` puts sentences together."""
-        return Text(self.en + other.en, self.zh + other.zh)
-
-    def __str__(self) -> str:
-        return self.en
-
-    def as_dict(self) -> dict[str, str]:
-        """JSON-ready form: {"en": ..., "zh": ...}."""
-        return {"en": self.en, "zh": self.zh}
 
 
 def _join(a: str, b: str, sep: str) -> str:

@@ -38,6 +38,7 @@ from .friend import friend_call_error, holder_friend, nth_played_friend
 from .hand import Hand, HandResult, Observation, Trick, random_lead
 from .match import Match
 from .scoring import kitty_multiplier, level_change, multiplier_candidates, score_points
+from .text import Text
 from .throw import ThrowResult, throw_check
 from .trick import trick_winner
 from .trump import TRUMP, Trump
@@ -75,6 +76,7 @@ __all__ = [
     "RuleError",
     "RuleSet",
     "StandingBid",
+    "Text",
     "ThrowResult",
     "Trick",
     "Trump",

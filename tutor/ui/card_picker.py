@@ -78,9 +78,15 @@ class CardPicker(JSComponent):
     }
     """
 
-    def show(self, cards: Sequence[Card], trump: Trump | None) -> None:
-        """Display `cards` in trump order (grouped by effective suit); clears the selection."""
-        ordered, groups = sorted_groups(cards, trump)
+    def show(self, cards: Sequence[Card], trump: Trump | None, plain: bool = False) -> None:
+        """Display `cards` in trump order (grouped by effective suit); clears the selection.
+
+        `plain`: as given, unmarked and unsorted — for questions the trump order would answer.
+        """
+        if plain:
+            ordered, groups, trump = list(cards), [list(range(len(cards)))], None
+        else:
+            ordered, groups = sorted_groups(cards, trump)
         self.param.update(cards=[str(c) for c in ordered],
                           items=[card_html(c, trump) for c in ordered], groups=groups,
                           selected=[])

@@ -296,7 +296,10 @@ class LearnPage(pn.viewable.Viewer):
         self._hint.visible = step.input == "cards"
         if step.input == "cards":
             if self._picker_step is not step:  # a new step: fresh cards, nothing selected
-                self._picker.show(step.pick_from, step.trump)
+                # "which are trumps?" and "which is highest?" would be answered by trump marks
+                # and trump order, so those cards are shown as written
+                self._picker.show(step.pick_from, step.trump,
+                                  plain=step.type in ("trumps", "highest"))
                 self._picker_step = step
             self._picker.max_select = step.max_select
             self._hint.object = (t("pick_hint_n", lang, n=step.max_select) if step.max_select

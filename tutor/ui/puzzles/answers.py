@@ -129,7 +129,7 @@ def _score(position, trump, lang) -> AnswerInput:
 
 def _pick_cards(position, trump, lang) -> AnswerInput:
     picker = CardPicker(sizing_mode="stretch_width")
-    picker.show(parse_cards(position["cards"]), trump)
+    picker.show(parse_cards(position["cards"]), None, plain=True)
     note = pn.pane.Markdown(t("ans_pick_trumps", lang))
     return AnswerInput([note, picker], lambda: format_cards(picker.selected_cards) or "none")
 

@@ -1,12 +1,16 @@
-"""`python -m tutor serve [--port 5006]`: serve the app on this machine, fully offline."""
+"""`python -m tutor serve [--port 5006] [--db FILE]`: serve the app on this machine, offline."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 import panel as pn
 
+from tutor.store import ENV_VAR, StoreError
 from tutor.ui.app import build_app
+from tutor.ui.services import get_store, store_error
 
 
 def main(argv: list[str]) -> int:
@@ -14,7 +18,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--port", type=int, default=5006)
     parser.add_argument("--address", default="localhost")
     parser.add_argument("--show", action="store_true", help="open a browser tab")
+    parser.add_argument("--db", help=f"progress database file (default: ${ENV_VAR}, else "
+                                     "data/tutor.duckdb)")
     args = parser.parse_args(argv)
+    if args.db:
+        os.environ[ENV_VAR] = args.db
+    if get_store() is None:  # say why at once; the app still serves, without saving
+        error: StoreError | None = store_error()
+        print(f"warning: progress will not be saved: {error}", file=sys.stderr, flush=True)
     import tutor.ui.play.page  # noqa: F401  (import the pages now, not in the first visit)
     from tutor.ui.bank import shipped_bank
 

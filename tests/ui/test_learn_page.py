@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tutor.store import Store
 from tutor.ui.learn import LearnPage
-
-
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "t.duckdb") as s:
-        yield s
 
 
 def _first_step(page: LearnPage) -> int:

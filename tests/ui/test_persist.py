@@ -1,19 +1,10 @@
 """Play sessions saved in a real DuckDB file after every action, and resumed from it."""
 
-import pytest
 
-from tutor.store import Store
 from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.session import PlaySession
 
 from .test_play_session import _run_until
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "tutor.duckdb")
-    yield s
-    s.close()
 
 
 def test_every_action_is_saved_and_the_game_resumes(store):

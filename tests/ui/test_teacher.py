@@ -3,18 +3,11 @@
 import pytest
 
 from tutor.puzzle import PuzzleFileError, load_file
-from tutor.store import AccessDenied, Store
+from tutor.store import AccessDenied
 from tutor.ui.bank import authored_path, current_bank, save_entry, shipped_bank
 from tutor.ui.puzzles.trainer import Trainer
 from tutor.ui.teacher.page import TeacherPage
 from tutor.ui.teacher.reports import assignment_report
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "t.duckdb")
-    yield s
-    s.close()
 
 
 def _class_with_learner(store):

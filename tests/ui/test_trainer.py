@@ -5,18 +5,10 @@ import random
 import pytest
 
 from tutor.puzzle import AnswerError, load_bank
-from tutor.store import Store
 from tutor.ui.puzzles.answers import AnswerInput
 from tutor.ui.puzzles.trainer import Trainer
 
 BANK = load_bank()
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "t.duckdb")
-    yield s
-    s.close()
 
 
 def _wrong(puzzle) -> str:

@@ -7,7 +7,8 @@ from typing import Any
 
 from tutor.rules import Trump, Unit, format_cards
 
-from ..text import Text
+from ..model import Puzzle
+from ..text import Text, cards, join, sentence
 
 
 def trump_text(trump: Trump) -> Text:
@@ -40,3 +41,11 @@ def ascii_cards(cards: Sequence[int]) -> str:
 def trump_public(trump: Trump) -> dict[str, Any]:
     """What a browser needs to know about the trump."""
     return {"level": trump.level, "suit": trump.suit, "text": trump_text(trump).as_dict()}
+
+
+def cards_prompt(p: Puzzle, question: Text) -> Text:
+    """`Level 2, trump ♥. Cards: … .` followed by the question (puzzles about a card set)."""
+    pos = p.position
+    return join([sentence(trump_text(pos["trump"])),
+                 Text(f"Cards: {cards(pos['cards'])}.", f"牌：{cards(pos['cards'])}。"),
+                 question])

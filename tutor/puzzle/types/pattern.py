@@ -15,9 +15,9 @@ from tutor.rules import Card, MixedSuitError, Trump, decompose, is_titanic, is_t
 
 from ..fields import Fields
 from ..model import Puzzle, Solution
-from ..text import Text, cards, join, sentence
+from ..text import Text, cards, join
 from .base import PuzzleType, answer_cards, answer_text, answer_yes_no, bad_answer, sorted_cards
-from .common import ascii_cards, listing, trump_public, trump_text, unit_text
+from .common import ascii_cards, cards_prompt, listing, trump_public, unit_text
 
 
 class PatternType(PuzzleType):
@@ -41,10 +41,7 @@ class PatternType(PuzzleType):
         return {"trump": trump, "cards": cs}
 
     def prompt(self, p: Puzzle) -> Text:
-        pos = p.position
-        return join([sentence(trump_text(pos["trump"])),
-                     Text(f"Cards: {cards(pos['cards'])}.", f"牌：{cards(pos['cards'])}。"),
-                     self.questions[p.question]])
+        return cards_prompt(p, self.questions[p.question])
 
     def answer_format(self, p: Puzzle) -> Text:
         if p.question == "decompose":

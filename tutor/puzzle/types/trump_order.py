@@ -15,9 +15,9 @@ from tutor.rules import Card, Trump
 
 from ..fields import Fields
 from ..model import Puzzle, Solution
-from ..text import Text, cards, join, sentence
+from ..text import Text, cards, join
 from .base import PuzzleType, answer_cards, bad_answer, sorted_cards
-from .common import ascii_cards, trump_public, trump_text
+from .common import ascii_cards, cards_prompt, trump_public
 
 
 def why_trump(c: Card, trump: Trump) -> Text:
@@ -49,10 +49,7 @@ class TrumpOrderType(PuzzleType):
         return {"trump": trump, "cards": cs}
 
     def prompt(self, p: Puzzle) -> Text:
-        pos = p.position
-        return join([sentence(trump_text(pos["trump"])),
-                     Text(f"Cards: {cards(pos['cards'])}.", f"牌：{cards(pos['cards'])}。"),
-                     self.questions[p.question]])
+        return cards_prompt(p, self.questions[p.question])
 
     def answer_format(self, p: Puzzle) -> Text:
         if p.question == "order":

@@ -127,25 +127,6 @@ class TutorApp(pn.viewable.Viewer):
         return self._layout
 
 
-class ComingSoon(pn.viewable.Viewer):
-    """A page a later release fills: says so plainly, in the chosen language."""
-
-    lang = param.Selector(default="en", objects=["en", "zh"])
-
-    def __init__(self, title_key: str, **params) -> None:
-        super().__init__(**params)
-        self._title_key = title_key
-        self._pane = pn.pane.Markdown("")
-        self._render()
-
-    @param.depends("lang", watch=True)
-    def _render(self) -> None:
-        self._pane.object = f"## {t(self._title_key, self.lang)}\n\n{t('coming_soon', self.lang)}"
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._pane
-
-
 def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
     """Page factories; each is called once per session, when the page is first opened."""
     from .learn import LearnPage

@@ -115,6 +115,8 @@ class Database:
         self._lock = threading.Lock()
         self._local = threading.local()
         self._closed = False
+        self._attachments: dict[str, Any] = {}
+        self._attach_lock = threading.Lock()
 
     @classmethod
     def acquire(cls, path: str | os.PathLike[str] | None = None) -> Database:
@@ -128,17 +130,42 @@ class Database:
             return db
 
     def release(self) -> None:
-        """Drop one user; the last one closes the connection (DuckDB checkpoints on close)."""
-        with _registry_lock:
+        """Drop one user; the last one closes the attachments, then the connection (DuckDB
+        checkpoints on close)."""
+        with _registry_lock:  # held throughout, so nobody reopens the file half closed
             if self._closed:
                 return
             self._users -= 1
             if self._users > 0:
                 return
-            _registry.pop(self.path, None)
-            self._closed = True
-        with self._lock:
-            self._con.close()
+            try:
+                self._close_attachments()
+            finally:
+                _registry.pop(self.path, None)
+                with self._lock:
+                    self._closed = True
+                    self._con.close()
+
+    def attachment(self, key: str, make: Callable[[Database], T]) -> T:
+        """The helper kept under `key` for this file, made by `make(self)` on first use.
+
+        For what every store on the file must share (the attempt journal, facts already
+        checked). It is made while others asking for it wait, so none sees it half ready;
+        helpers with a `close()` are closed, newest first, when the last store lets go.
+        """
+        with self._attach_lock:
+            found = self._attachments.get(key)
+            if found is None:
+                found = self._attachments[key] = make(self)
+            return found
+
+    def _close_attachments(self) -> None:
+        with self._attach_lock:
+            helpers, self._attachments = list(self._attachments.values()), {}
+        for helper in reversed(helpers):
+            close = getattr(helper, "close", None)
+            if close is not None:
+                close()
 
     def cursor(self) -> Cursor:
         """This thread's cursor (its own DuckDB connection to the shared database)."""

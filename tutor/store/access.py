@@ -7,9 +7,13 @@ they teach. Failing checks raise `AccessDenied` (or `NotFound` for a missing rec
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from tutor.store.db import Cursor, Database
 from tutor.store.errors import AccessDenied, NotFound
+
+if TYPE_CHECKING:
+    from tutor.store.facts import KnownFacts
 
 
 def now() -> datetime:
@@ -21,6 +25,12 @@ class StoreBase:
     """What every group of store methods shares: the database and the access checks."""
 
     _db: Database
+    _facts: KnownFacts
+
+    def _people_changed(self) -> None:
+        """Users, classes, memberships or assignments changed: forget the facts remembered
+        for saving attempts (see `facts.py`; strictly only a removal makes one false)."""
+        self._facts.forget()
 
     @staticmethod
     def _require_actor(cur: Cursor, actor_id: int) -> str:

@@ -43,7 +43,9 @@ class AssignmentRecords(StoreBase):
             ).fetchone()
             return assignment_from_row(row)
 
-        return self._db.run(create)
+        created = self._db.run(create)
+        self._people_changed()
+        return created
 
     def class_assignments(self, actor_id: int, class_id: int) -> list[Assignment]:
         """A class's assignments, soonest due first, for its teacher and members."""

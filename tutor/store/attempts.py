@@ -1,5 +1,5 @@
-"""Puzzle attempts: recording answers (a short transaction each, shared when concurrent) and the
-dashboards built on them."""
+"""Puzzle attempts: recording answers (journaled, see `writeahead.py`) and the dashboards
+built on them."""
 
 from __future__ import annotations
 
@@ -10,72 +10,24 @@ from typing import Any
 
 from tutor.store import validate
 from tutor.store.access import StoreBase, now
+from tutor.store.attempt_rows import ATTEMPT_COLUMNS, AttemptRow, insert_rows
 from tutor.store.db import Cursor
-from tutor.store.errors import AccessDenied, InvalidInput, NotFound, StoreError
+from tutor.store.errors import InvalidInput, NotFound
+from tutor.store.facts import KnownFacts
 from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import checked_rating, upsert_puzzle_rating, upsert_user_rating
 from tutor.store.values import AssignmentProgress, Attempt, LearnerSummary, Rating
-
-_COLUMN_TYPES = {
-    "user_id": "BIGINT", "puzzle_id": "VARCHAR", "answer": "VARCHAR", "correct": "BOOLEAN",
-    "seconds": "DOUBLE", "rating_before": "DOUBLE", "rating_after": "DOUBLE",
-    "assignment_id": "BIGINT", "created_at": "TIMESTAMP",
-}
-_COLUMNS = tuple(_COLUMN_TYPES)
-ATTEMPT_COLUMNS = ", ".join(("id", *_COLUMNS))
-_UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}" for n, (name, kind)
-                      in enumerate({"id": "BIGINT", **_COLUMN_TYPES}.items(), start=1))
-
-# One attempt in one statement (DuckDB commits it by itself). The SELECT checks that the
-# actor exists and, for assignment work, that they are in the assignment's class; free
-# practice skips that join, which would double the statement's cost.
-_INSERT_ONE = f"""
-INSERT INTO attempts ({", ".join(_COLUMNS)})
-SELECT u.id, $2, $3, $4, $5, $6, $7, $8, $9 FROM users u WHERE u.id = $1
-"""
-_FREE_PRACTICE = _INSERT_ONE + " RETURNING id"
-_ASSIGNMENT_WORK = _INSERT_ONE + """ AND EXISTS (
-    SELECT 1 FROM assignments a JOIN memberships m ON m.class_id = a.class_id
-    WHERE a.id = $8 AND m.user_id = u.id)
-RETURNING id"""
-
-# Several attempts, one list per column, with ids drawn beforehand so each caller learns
-# whether theirs landed.
-_INSERT_MANY = f"""
-INSERT INTO attempts (id, {", ".join(_COLUMNS)})
-SELECT v.* FROM (SELECT {_UNNESTED}) v
-WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = v.user_id)
-  AND (v.assignment_id IS NULL OR EXISTS (
-    SELECT 1 FROM assignments a JOIN memberships m ON m.class_id = a.class_id
-    WHERE a.id = v.assignment_id AND m.user_id = v.user_id))
-RETURNING id
-"""
+from tutor.store.writeahead import AttemptLog
 
 
 @dataclass(frozen=True)
-class NewAttempt:
-    """A checked attempt waiting to be written: the row's values and any rating changes."""
+class RatedAttempt:
+    """A checked attempt that changes ratings, waiting to be written with them."""
 
-    row: tuple[Any, ...]  # values for _COLUMNS, in order
+    row: AttemptRow  # without the id
     theme: str | None = None
     user_rating: Rating | None = None
     puzzle_rating: Rating | None = None
-
-    @property
-    def actor_id(self) -> int:
-        return self.row[0]
-
-    @property
-    def puzzle_id(self) -> str:
-        return self.row[1]
-
-    @property
-    def assignment_id(self) -> int | None:
-        return self.row[7]
-
-    @property
-    def changes_ratings(self) -> bool:
-        return self.user_rating is not None or self.puzzle_rating is not None
 
 
 def attempt_from_row(row: tuple[Any, ...]) -> Attempt:
@@ -92,7 +44,9 @@ def _optional_number(value: float | None, what: str) -> float | None:
 class AttemptRecords(StoreBase):
     """Writing attempts and reading them back for learners and teachers."""
 
-    _attempt_writes: GroupCommit[NewAttempt, int]
+    _log: AttemptLog
+    _facts: KnownFacts
+    _rated_writes: GroupCommit[RatedAttempt, int]
 
     def record_attempt(
         self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
@@ -100,10 +54,15 @@ class AttemptRecords(StoreBase):
         assignment_id: int | None = None, theme: str | None = None,
         user_rating: Rating | None = None, puzzle_rating: Rating | None = None,
     ) -> int:
-        """Save the actor's answer to a puzzle and return the attempt's id once committed.
+        """Save the actor's answer to a puzzle and return the attempt's id once it is durable.
+
+        Everything is checked before this returns: bad values raise `InvalidInput`, an unknown
+        actor `AccessDenied`, and assignment work `NotFound` or `AccessDenied` unless the actor
+        is in the assignment's class. The attempt then goes to the journal, safe on disk, and
+        every read of attempts sees it.
 
         New Glicko-2 numbers, if given (`theme` with `user_rating`, and `puzzle_rating`), are
-        saved in the same transaction, so an attempt and its rating change land together.
+        saved in one DuckDB transaction with the attempt, so both land or neither does.
         """
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
@@ -124,58 +83,28 @@ class AttemptRecords(StoreBase):
             checked_rating(user_rating)
         if puzzle_rating is not None:
             checked_rating(puzzle_rating)
-        return self._attempt_writes.submit(NewAttempt(row, theme, user_rating, puzzle_rating))
+        self._facts.require(actor_id, row[7])
+        if user_rating is None and puzzle_rating is None:
+            return self._log.record(row)
+        return self._rated_writes.submit(RatedAttempt(row, theme, user_rating, puzzle_rating))
 
-    def _write_attempts(self, batch: Sequence[NewAttempt]) -> list[int | Exception]:
-        """Write a group of attempts in one transaction (one statement when alone)."""
-        if len(batch) == 1:
-            only = batch[0]
-            write = self._db.transaction if only.changes_ratings else self._db.run
-            return [write(lambda cur: self._insert_one(cur, only))]
-        return self._db.transaction(lambda cur: self._insert_many(cur, batch))
+    def _write_rated(self, batch: Sequence[RatedAttempt]) -> list[int | Exception]:
+        """Write attempts with their rating changes, one transaction for the group, after
+        the journal so the database receives attempts in the order they were saved."""
+        self._log.flush()
+        ids = self._log.new_ids(len(batch))
 
-    def _insert_one(self, cur: Cursor, attempt: NewAttempt) -> int:
-        sql = _FREE_PRACTICE if attempt.assignment_id is None else _ASSIGNMENT_WORK
-        row = cur.execute(sql, list(attempt.row)).fetchone()
-        if row is None:
-            self._explain_refusal(cur, attempt)
-        self._save_ratings(cur, attempt)
-        return int(row[0])
+        def write(cur: Cursor) -> list[int | Exception]:
+            insert_rows(cur, [(i, *a.row) for i, a in zip(ids, batch, strict=True)])
+            for attempt in batch:
+                actor_id, puzzle_id = attempt.row[0], attempt.row[1]
+                if attempt.user_rating is not None:
+                    upsert_user_rating(cur, actor_id, attempt.theme, attempt.user_rating)
+                if attempt.puzzle_rating is not None:
+                    upsert_puzzle_rating(cur, puzzle_id, attempt.puzzle_rating)
+            return list(ids)
 
-    def _insert_many(self, cur: Cursor, batch: Sequence[NewAttempt]) -> list[int | Exception]:
-        ids = [r[0] for r in cur.execute("SELECT nextval('attempt_ids') FROM range($1)",
-                                         [len(batch)]).fetchall()]
-        columns = [list(c) for c in zip(*((i, *a.row) for i, a in zip(ids, batch, strict=True)),
-                                          strict=True)]
-        landed = {r[0] for r in cur.execute(_INSERT_MANY, columns).fetchall()}
-        outcomes: list[int | Exception] = []
-        for new_id, attempt in zip(ids, batch, strict=True):
-            if new_id in landed:
-                self._save_ratings(cur, attempt)
-                outcomes.append(new_id)
-                continue
-            try:
-                self._explain_refusal(cur, attempt)
-            except StoreError as refusal:
-                outcomes.append(refusal)
-        return outcomes
-
-    @staticmethod
-    def _save_ratings(cur: Cursor, attempt: NewAttempt) -> None:
-        if attempt.user_rating is not None:
-            upsert_user_rating(cur, attempt.actor_id, attempt.theme, attempt.user_rating)
-        if attempt.puzzle_rating is not None:
-            upsert_puzzle_rating(cur, attempt.puzzle_id, attempt.puzzle_rating)
-
-    def _explain_refusal(self, cur: Cursor, attempt: NewAttempt) -> None:
-        """Raise the error that says why an attempt's insert matched no row."""
-        actor_id, assignment_id = attempt.actor_id, attempt.assignment_id
-        self._require_actor(cur, actor_id)
-        row = cur.execute("SELECT class_id FROM assignments WHERE id = $1",
-                          [assignment_id]).fetchone()
-        if row is None:
-            raise NotFound(f"There is no assignment {assignment_id}.")
-        raise AccessDenied(f"User {actor_id} is not in the class of assignment {assignment_id}.")
+        return self._db.transaction(write)
 
     def attempts_for(self, actor_id: int, learner_id: int, *,
                      limit: int | None = None) -> list[Attempt]:
@@ -192,6 +121,7 @@ class AttemptRecords(StoreBase):
             ).fetchall()
             return [attempt_from_row(r) for r in rows]
 
+        self._log.flush()
         return self._db.run(read)
 
     def class_results(self, actor_id: int, class_id: int) -> list[LearnerSummary]:
@@ -223,6 +153,7 @@ class AttemptRecords(StoreBase):
             ).fetchall()
             return [LearnerSummary(*r) for r in rows]
 
+        self._log.flush()
         return self._db.run(read)
 
     def assignment_progress(self, actor_id: int, assignment_id: int) -> list[AssignmentProgress]:
@@ -251,4 +182,5 @@ class AttemptRecords(StoreBase):
             ).fetchall()
             return [AssignmentProgress(*r) for r in rows]
 
+        self._log.flush()
         return self._db.run(read)

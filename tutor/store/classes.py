@@ -58,7 +58,9 @@ class ClassRecords(StoreBase):
                     continue  # the code was taken; autocommit left nothing behind
             raise Conflict("Could not find a free join code; try again.")
 
-        return self._db.run(create)
+        created = self._db.run(create)
+        self._people_changed()
+        return created
 
     def join_class(self, actor_id: int, join_code: str) -> Classroom:
         """Add the actor (a named learner) to the class with this code; joining twice is fine."""
@@ -86,7 +88,9 @@ class ClassRecords(StoreBase):
             )
             return classroom_from_row(found)
 
-        return self._db.transaction(join)
+        joined = self._db.transaction(join)
+        self._people_changed()
+        return joined
 
     def classes_for(self, actor_id: int) -> list[Classroom]:
         """The classes the actor teaches or has joined."""
@@ -127,3 +131,4 @@ class ClassRecords(StoreBase):
                         [class_id, learner_id])
 
         self._db.run(remove)
+        self._people_changed()  # the learner may have been remembered as a member

@@ -13,6 +13,7 @@ from typing import Any
 from tutor.store.access import StoreBase
 from tutor.store.db import Cursor
 from tutor.store.errors import StoreUnavailable
+from tutor.store.writeahead import AttemptLog
 
 CSV_HEADER = (
     "attempt_id", "learner_id", "username", "display_name", "assignment_id",
@@ -47,6 +48,8 @@ def _write_atomically(path: Path, text: str) -> None:
 class ClassExport(StoreBase):
     """The teacher's CSV download."""
 
+    _log: AttemptLog
+
     def export_class_csv(self, actor_id: int, class_id: int,
                          path: str | os.PathLike[str] | None = None) -> str:
         """Every attempt by the class's learners, oldest first, as CSV text (also written to
@@ -66,6 +69,7 @@ class ClassExport(StoreBase):
                 [class_id],
             ).fetchall()
 
+        self._log.flush()  # journaled attempts are part of the class's record
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\r\n")
         writer.writerow(CSV_HEADER)

@@ -11,11 +11,13 @@ from tutor.store.attempts import AttemptRecords
 from tutor.store.classes import ClassRecords
 from tutor.store.db import Database
 from tutor.store.export import ClassExport
+from tutor.store.facts import KnownFacts
 from tutor.store.games import GameRecords
 from tutor.store.group_commit import GroupCommit
 from tutor.store.lessons import LessonRecords
 from tutor.store.ratings import RatingRecords
 from tutor.store.users import UserRecords
+from tutor.store.writeahead import AttemptLog
 
 
 class Store(UserRecords, ClassRecords, AssignmentRecords, AttemptRecords, RatingRecords,
@@ -23,12 +25,18 @@ class Store(UserRecords, ClassRecords, AssignmentRecords, AttemptRecords, Rating
     """Persistence for the tutor: plain values in, plain values out, access checked here.
 
     Safe to share between threads; stores opened on the same file in one process share
-    one DuckDB connection.
+    one DuckDB connection, one attempt journal and one memory of checked facts.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._db = Database.acquire(path)
-        self._attempt_writes = GroupCommit(self._write_attempts)
+        try:  # the journal first: what a killed process left is copied before any read
+            self._log = self._db.attachment("attempt log", AttemptLog)
+            self._facts = self._db.attachment("known facts", KnownFacts)
+        except BaseException:
+            self._db.release()
+            raise
+        self._rated_writes = GroupCommit(self._write_rated)
         self._open = True
 
     @property
@@ -37,10 +45,14 @@ class Store(UserRecords, ClassRecords, AssignmentRecords, AttemptRecords, Rating
         return self._db.path
 
     def close(self) -> None:
-        """Let go of the file (the last store on it closes the connection)."""
+        """Copy journaled attempts into the database and let go of the file (the last store
+        on it stops the journal's copier and closes the connection)."""
         if self._open:
             self._open = False
-            self._db.release()
+            try:
+                self._log.flush()
+            finally:
+                self._db.release()
 
     def __enter__(self) -> Store:
         return self

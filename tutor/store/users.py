@@ -48,7 +48,9 @@ class UserRecords(StoreBase):
                 raise Conflict(f"The username {name!r} is already taken.") from exc
             return user_from_row(row)
 
-        return self._db.run(insert)
+        created = self._db.run(insert)
+        self._people_changed()
+        return created
 
     def authenticate(self, username: str, secret: str) -> User:
         """The account for this username and password/PIN, or `AuthenticationFailed`."""
@@ -82,6 +84,7 @@ class UserRecords(StoreBase):
             f" VALUES ($1, 'learner', $2, $3) RETURNING {USER_COLUMNS}",
             [shown, passwords.token_hash(token), now()],
         )[0]
+        self._people_changed()
         return user_from_row(row), token
 
     def guest(self, token: str) -> User:
@@ -115,7 +118,9 @@ class UserRecords(StoreBase):
                 raise Conflict(f"The username {name!r} is already taken.") from exc
             return _select_user(cur, "id = $1", [guest.id])
 
-        return self._db.transaction(upgrade)
+        upgraded = self._db.transaction(upgrade)
+        self._people_changed()
+        return upgraded
 
     def user(self, actor_id: int, user_id: int) -> User:
         """A user's account details, for themself or their teacher."""

@@ -1,0 +1,208 @@
+"""The attempt journal: saved attempts are durable at once, readable at once, replayed after a
+crash exactly once, and a damaged journal is never silently dropped."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import logging
+import threading
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.store.conftest import School
+from tutor.store import (
+    AccessDenied,
+    AssignmentProgress,
+    InvalidInput,
+    NotFound,
+    Rating,
+    Store,
+    writeahead,
+)
+from tutor.store.attempt_rows import to_entry
+from tutor.store.journal import JournalDamaged
+from tutor.store.writeahead import journal_path
+
+
+@pytest.fixture
+def idle_copier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The background copier waits an hour, so only reads and close() move attempts."""
+    monkeypatch.setattr(writeahead, "FLUSH_SECONDS", 3600.0)
+
+
+@pytest.fixture
+def journaled(idle_copier: None, db_path: Path, school: School) -> Iterator[Store]:
+    """The school's store, with attempts staying in the journal until something reads."""
+    with Store(db_path) as store:
+        yield store
+
+
+def rows_in_duckdb(store: Store) -> int:
+    """Attempts DuckDB holds, read without flushing the journal first."""
+    return store._db.fetch("SELECT count(*) FROM attempts")[0][0]
+
+
+def entry(attempt_id: int, user_id: int, puzzle: str = "p1") -> dict:
+    return to_entry((attempt_id, user_id, puzzle, json.dumps(puzzle), True, 1.5, None, None,
+                     None, datetime(2030, 1, 2, 3, 4, 5, 678901)))
+
+
+def line(attempt_id: int, user_id: int, puzzle: str = "p1") -> bytes:
+    return json.dumps(entry(attempt_id, user_id, puzzle)).encode() + b"\n"
+
+
+def test_every_read_sees_attempts_still_in_the_journal(journaled: Store, school: School,
+                                                       tmp_path: Path) -> None:
+    store, teacher, amy = journaled, school.teacher_a.id, school.amy.id
+    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1", "p2"])
+
+    def save() -> int:
+        return store.record_attempt(amy, "p1", {"play": ["AS"]}, True, 4.0,
+                                    assignment_id=homework.id)
+
+    first = save()
+    assert rows_in_duckdb(store) == 0 and journal_path(store.path).stat().st_size > 0
+    assert [a.id for a in store.attempts_for(amy, amy)] == [first]
+
+    second = save()
+    assert rows_in_duckdb(store) == 1
+    results = store.class_results(teacher, school.class_a.id)
+    assert [(r.user_id, r.attempts) for r in results] == [(amy, 2), (school.bob.id, 0)]
+
+    save()
+    assert store.assignment_progress(teacher, homework.id)[0] == AssignmentProgress(
+        amy, "Amy", 1, 1, 2)
+
+    fourth = save()
+    exported = list(csv.DictReader(io.StringIO(store.export_class_csv(teacher,
+                                                                      school.class_a.id))))
+    assert [int(r["attempt_id"]) for r in exported][::3] == [first, fourth]
+    assert first < second < fourth
+    assert store.attempts_for(teacher, amy)[0].id == fourth  # a teacher's read, too
+
+
+def test_close_copies_the_journal_into_the_database_and_removes_it(
+        idle_copier: None, db_path: Path, school: School) -> None:
+    with Store(db_path) as store:
+        saved = [store.record_attempt(school.amy.id, f"p{n}", n, True, 1.0) for n in range(5)]
+        assert rows_in_duckdb(store) == 0
+        copier = store._log._thread
+    assert not copier.is_alive()
+    assert not journal_path(db_path).exists()
+    con = duckdb.connect(str(db_path))
+    assert [r[0] for r in con.execute("SELECT id FROM attempts ORDER BY id").fetchall()] == saved
+    con.close()
+
+
+def test_the_background_copier_empties_the_journal_by_itself(store: Store,
+                                                             school: School) -> None:
+    store.record_attempt(school.amy.id, "p1", 1, True, 1.0)
+    for _ in range(200):
+        if rows_in_duckdb(store) == 1:
+            break
+        threading.Event().wait(0.01)
+    assert rows_in_duckdb(store) == 1
+    assert store._log._journal.unflushed == 0
+
+
+def test_refusals_come_at_call_time_and_journal_nothing(journaled: Store,
+                                                       school: School) -> None:
+    store, teacher = journaled, school.teacher_a.id
+    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
+    with pytest.raises(AccessDenied, match="Unknown acting user 9999"):
+        store.record_attempt(9999, "p1", 1, True, 1.0)
+    with pytest.raises(AccessDenied, match="not in the class of assignment"):
+        store.record_attempt(school.cat.id, "p1", 1, True, 1.0, assignment_id=homework.id)
+    with pytest.raises(NotFound, match="no assignment 777"):
+        store.record_attempt(school.amy.id, "p1", 1, True, 1.0, assignment_id=777)
+    with pytest.raises(InvalidInput):
+        store.record_attempt(school.amy.id, "p1", 1, True, -1.0)
+    assert store._log._journal.unflushed == 0
+    assert journal_path(store.path).stat().st_size == 0
+
+
+def test_a_learner_who_leaves_a_class_can_no_longer_save_its_work(journaled: Store,
+                                                                  school: School) -> None:
+    store, teacher, amy = journaled, school.teacher_a.id, school.amy.id
+    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
+    store.record_attempt(amy, "p1", 1, True, 1.0, assignment_id=homework.id)  # remembered
+    store.remove_member(teacher, school.class_a.id, amy)
+    with pytest.raises(AccessDenied, match="not in the class"):
+        store.record_attempt(amy, "p1", 2, True, 1.0, assignment_id=homework.id)
+    assert len(store.attempts_for(amy, amy)) == 1  # the one saved while a member stays
+
+
+def test_attempts_with_ratings_land_after_the_journaled_ones(journaled: Store,
+                                                            school: School) -> None:
+    store, amy = journaled, school.amy.id
+    plain = store.record_attempt(amy, "p1", 1, False, 1.0)
+    rated = store.record_attempt(amy, "p2", 2, True, 1.0, theme="trumps",
+                                 user_rating=Rating(1520.0, 200.0, 0.06))
+    assert plain < rated
+    assert rows_in_duckdb(store) == 2  # the rated write copied the journal first
+    assert store.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 200.0, 0.06)}
+
+
+def test_a_leftover_journal_is_replayed_on_opening_once_and_ids_move_past_it(
+        db_path: Path, school: School) -> None:
+    amy = school.amy.id
+    with Store(db_path) as store:
+        already = store.record_attempt(amy, "p0", 0, True, 1.0)
+    # what a killed process leaves: one batch being copied (its first entry already
+    # committed before the kill) and newer entries in the active journal
+    flushing = journal_path(db_path).with_name(journal_path(db_path).name + ".flushing")
+    flushing.write_bytes(json.dumps(dict(entry(already, amy, "p0"), answer="0")).encode()
+                         + b"\n" + line(5000, amy, "p1"))
+    journal_path(db_path).write_bytes(line(5001, amy, "p2") + line(5002, amy, "p3"))
+
+    with Store(db_path) as store:
+        assert not flushing.exists()
+        history = store.attempts_for(amy, amy)
+        assert sorted(a.id for a in history) == [already, 5000, 5001, 5002]
+        assert {a.puzzle_id for a in history} == {"p0", "p1", "p2", "p3"}
+        assert store.record_attempt(amy, "p4", 4, True, 1.0) > 5002
+    with Store(db_path) as store:  # opening again adds nothing
+        assert len(store.attempts_for(amy, amy)) == 5
+
+
+def test_a_torn_last_line_is_dropped_with_a_warning(db_path: Path, school: School,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    amy = school.amy.id
+    whole = line(7000, amy)
+    journal_path(db_path).write_bytes(whole + line(7001, amy)[:25])
+    with caplog.at_level(logging.WARNING), Store(db_path) as store:
+        assert [a.id for a in store.attempts_for(amy, amy)] == [7000]
+        after = store.record_attempt(amy, "p9", 9, True, 1.0)  # starts a line of its own
+    assert "unfinished write" in caplog.text
+    with Store(db_path) as store:
+        assert sorted(a.id for a in store.attempts_for(amy, amy)) == [7000, after]
+
+
+@pytest.mark.parametrize("bad", [b"{not json\n", b'{"id": 3}\n', b"[1, 2]\n", b"\n",
+                                 b'{"id": "x"' + b"}\n"])
+def test_a_damaged_line_stops_the_opening_and_is_left_alone(db_path: Path, school: School,
+                                                           bad: bytes) -> None:
+    amy = school.amy.id
+    journal = journal_path(db_path)
+    journal.write_bytes(line(8000, amy) + bad + line(8001, amy))
+    before = hashlib.sha256(journal.read_bytes()).hexdigest()
+    with pytest.raises(JournalDamaged) as caught:
+        Store(db_path)
+    message = str(caught.value)
+    assert f"Line 2 of the attempt journal {journal}" in message
+    assert "Nothing was changed" in message
+    assert hashlib.sha256(journal.read_bytes()).hexdigest() == before
+    con = duckdb.connect(str(db_path))
+    assert con.execute("SELECT count(*) FROM attempts").fetchone() == (0,)
+    con.close()
+
+    journal.write_bytes(line(8000, amy) + line(8001, amy))  # once repaired, it opens
+    with Store(db_path) as store:
+        assert sorted(a.id for a in store.attempts_for(amy, amy)) == [8000, 8001]

@@ -1,0 +1,79 @@
+"""One attempt as a row: its columns, its journal entry, and writing many rows at once.
+
+A row is checked before it exists (`record_attempt` validates every value), so writing rows
+inserts them as they are; `insert_rows` skips ids already in the table, which makes copying
+a journal into the database safe to repeat after a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from duckdb import DuckDBPyConnection
+
+# Column -> DuckDB type, in row order.
+_TYPES = {
+    "id": "BIGINT", "user_id": "BIGINT", "puzzle_id": "VARCHAR", "answer": "VARCHAR",
+    "correct": "BOOLEAN", "seconds": "DOUBLE", "rating_before": "DOUBLE",
+    "rating_after": "DOUBLE", "assignment_id": "BIGINT", "created_at": "TIMESTAMP",
+}
+FIELDS = tuple(_TYPES)
+ATTEMPT_COLUMNS = ", ".join(FIELDS)
+AttemptRow = tuple[Any, ...]  # values for FIELDS, in order
+
+_UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}"
+                      for n, (name, kind) in enumerate(_TYPES.items(), start=1))
+_LOW, _HIGH = len(FIELDS) + 1, len(FIELDS) + 2
+# Ids grow with time, so the range filter lets DuckDB skip all but the newest row groups.
+_INSERT = f"""
+INSERT INTO attempts ({ATTEMPT_COLUMNS})
+SELECT v.* FROM (SELECT {_UNNESTED}) v
+WHERE v.id NOT IN (SELECT id FROM attempts WHERE id BETWEEN ${_LOW} AND ${_HIGH})
+"""
+
+
+def insert_rows(cur: DuckDBPyConnection, rows: Sequence[AttemptRow]) -> None:
+    """Insert `rows` in one statement, leaving out any whose id is already stored."""
+    if not rows:
+        return
+    columns = [list(c) for c in zip(*rows, strict=True)]
+    cur.execute(_INSERT, [*columns, min(columns[0]), max(columns[0])])
+
+
+def to_entry(row: AttemptRow) -> dict[str, Any]:
+    """The journal entry (a JSON object) for a row."""
+    entry = dict(zip(FIELDS, row, strict=True))
+    entry["created_at"] = row[-1].isoformat()
+    return entry
+
+
+def _expect(entry: dict[str, Any], name: str, kinds: tuple[type, ...],
+            optional: bool = False) -> Any:
+    value = entry[name]
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) != (bool in kinds) or not isinstance(value, kinds):
+        raise TypeError(f"{name} is {value!r}")
+    return value
+
+
+def from_entry(entry: dict[str, Any]) -> AttemptRow:
+    """The row a journal entry holds; TypeError, KeyError or ValueError if it is not one."""
+    if set(entry) != set(FIELDS):
+        raise KeyError(f"expected the fields {', '.join(FIELDS)}")
+    number = (int, float)
+    return (
+        _expect(entry, "id", (int,)), _expect(entry, "user_id", (int,)),
+        _expect(entry, "puzzle_id", (str,)), _expect(entry, "answer", (str,)),
+        _expect(entry, "correct", (bool,)), float(_expect(entry, "seconds", number)),
+        _optional_float(_expect(entry, "rating_before", number, optional=True)),
+        _optional_float(_expect(entry, "rating_after", number, optional=True)),
+        _expect(entry, "assignment_id", (int,), optional=True),
+        datetime.fromisoformat(_expect(entry, "created_at", (str,))),
+    )
+
+
+def _optional_float(value: float | None) -> float | None:
+    return None if value is None else float(value)

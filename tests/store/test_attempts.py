@@ -55,7 +55,7 @@ def test_an_attempt_and_its_rating_changes_are_saved_together(store: Store,
 
 @pytest.mark.parametrize("change", [
     {"seconds": -1.0}, {"seconds": math.nan}, {"seconds": "3"}, {"correct": 1},
-    {"answer": object()}, {"answer": math.inf}, {"puzzle_id": ""},
+    {"answer": object()}, {"answer": math.inf}, {"answer": "\ud800"}, {"puzzle_id": ""},
     {"rating_before": math.inf}, {"assignment_id": "1"},
 ])
 def test_bad_attempts_are_refused_and_nothing_is_written(store: Store, school: School,

@@ -67,8 +67,11 @@ def integer(value: object, what: str, *, minimum: int | None = None) -> int:
 
 
 def to_json(value: Any, what: str) -> str:
-    """`value` as JSON text; NaN, infinities and non-JSON objects are refused."""
+    """`value` as JSON text; NaN, infinities, non-JSON objects and text that is not valid
+    Unicode (a lone surrogate, which no file or database can hold) are refused."""
     try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    except (TypeError, ValueError) as exc:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        text.encode("utf-8")
+        return text
+    except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
         raise InvalidInput(f"The {what} cannot be saved as JSON: {exc}") from exc

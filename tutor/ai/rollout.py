@@ -11,7 +11,7 @@ import random
 from tutor.rules import Hand, HandResult, IllegalAction, Play
 
 from .quick import quick_play
-from .tactics import POINTS, Context
+from .tactics import POINTS, Context, choose_play
 
 SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal 积分 outcomes
 
@@ -62,14 +62,17 @@ class Playout:
         return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
                        self.n, 0.0 if me_decl else 1.0, self.kitty_points, fast=True)
 
-    def run(self, rng: random.Random) -> HandResult:
-        """Play to the end of the hand with the fast heuristic for every seat."""
+    def run(self, rng: random.Random, policy: str = "quick") -> HandResult:
+        """Play to the end of the hand with one policy for every seat: `quick` (rules of
+        thumb, fastest) or `heuristic` (the heuristic player's own tactics, fast mode)."""
         hand = self.hand
         while hand.phase != "finished":
             seat = hand.turn
             assert seat is not None
+            ctx = self.context(seat)
+            cards = choose_play(ctx).cards if policy == "heuristic" else quick_play(ctx, rng)
             try:
-                self.apply(Play(seat, quick_play(self.context(seat), rng)))
+                self.apply(Play(seat, cards))
             except IllegalAction:
                 self.apply(hand.random_action(rng))  # type: ignore[arg-type]
         assert hand.result is not None

@@ -3,15 +3,17 @@ play each candidate out on every sample with the heuristic, pick the best weight
 
 from __future__ import annotations
 
+import random
 import time
 
 from tutor.rules import Action, Hand, Observation, Play
 
 from .heuristic import context_from_memory, heuristic_choice
-from .memory import build_memory
+from .inference import consistency, play_history
+from .memory import Memory, build_memory
 from .player import Player
 from .rollout import Playout, outcome_value
-from .sampler import Sampler
+from .sampler import Sample, Sampler
 from .tactics import (
     Choice,
     Context,
@@ -23,6 +25,7 @@ from .tactics import (
 )
 
 DEFAULT_BUDGET_S = 0.5
+POLICIES = ("quick", "heuristic")
 PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
 
 
@@ -30,19 +33,28 @@ class SearchPlayer(Player):
     """Search for card play; bidding, burying and calling come from the heuristic.
 
     Budget: `budget_s` seconds per decision (default 0.5), or a fixed number of playouts
-    (`playouts`, which makes decisions reproducible and machine-independent).
+    (`playouts`, which makes decisions reproducible and machine-independent). `policy` plays
+    the samples out with `quick` rules (default) or the `heuristic` tactics (about 3x slower);
+    `infer` = k > 0 draws k deals per playout deal and keeps one by play inference.
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
                  playouts: int | None = None, candidates: int = 4,
-                 prior: float = PRIOR) -> None:
+                 prior: float = PRIOR, policy: str = "quick", infer: int = 0) -> None:
         super().__init__(seed)
+        if policy not in POLICIES:
+            raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
+                             f"not {policy!r}")
+        if infer < 0:
+            raise ValueError("infer must be 0 (off) or a number of deals to draw")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
         self.prior = prior
+        self.policy = policy
+        self.infer = infer
         self.last: SearchReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -67,13 +79,14 @@ class SearchPlayer(Player):
         weight_sum = 0.0
         samples = playouts = 0
         limit = self.playouts
+        history = play_history(obs) if self.infer else []
         while True:
-            sample = sampler.draw(rng)
+            sample = self._draw(sampler, rng, obs, mem, history)
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
                 playout = Playout(hand, obs.current, mem.voids)
                 playout.apply(Play(obs.seat, cand.cards))
-                result = playout.run(rng)
+                result = playout.run(rng, self.policy)
                 totals[i] += sample.weight * outcome_value(result, obs.seat)
                 playouts += 1
             weight_sum += sample.weight
@@ -90,6 +103,20 @@ class SearchPlayer(Player):
         order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
         ranked = [(cands[i], means[i], cands[i].value) for i in order]
         return SearchReport(cands[order[0]].cards, ranked, samples, playouts)
+
+
+    def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation, mem: Memory,
+              history: list) -> Sample:
+        """One deal to play out: straight from the sampler, or with `infer` = k, one of k
+        drawn deals picked by how well it explains the others' recent plays."""
+        if not self.infer:
+            return sampler.draw(rng)
+        drawn = [sampler.draw(rng) for _ in range(self.infer)]
+        weights = [d.weight * consistency(obs, mem, history, d.hands, d.kitty, d.friend)
+                   for d in drawn]
+        pick = rng.choices(drawn, weights)[0] if sum(weights) > 0 else drawn[0]
+        pick.weight = 1.0  # resampled in proportion to its weight already
+        return pick
 
 
 class SearchReport:

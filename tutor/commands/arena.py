@@ -36,6 +36,10 @@ def main(argv: list[str]) -> int:
                         help="search: seconds per decision (default 0.5)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="search: playouts per decision instead of a time budget")
+    parser.add_argument("--policy", choices=("quick", "heuristic"), default=None,
+                        help="search: the policy samples are played out with (default quick)")
+    parser.add_argument("--infer", type=int, default=None, metavar="K",
+                        help="search: draw K deals per playout deal, keep one by play inference")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
@@ -46,6 +50,12 @@ def main(argv: list[str]) -> int:
         options.append(("budget_s", args.budget))
     if args.playouts is not None:
         options.append(("playouts", args.playouts))
+    if args.policy is not None:
+        options.append(("policy", args.policy))
+    if args.infer is not None:
+        if args.infer < 0:
+            parser.error("--infer must be 0 (off) or more")
+        options.append(("infer", args.infer))
     specs = [PlayerSpec(kind, tuple(options) if kind == "search" else ()) for kind in
              (args.a, args.b)]
     t0 = time.monotonic()

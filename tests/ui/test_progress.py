@@ -12,6 +12,10 @@ BANK = load_bank()
 def test_progress_counts_attempts_ratings_retries_and_lessons(tmp_path):
     with Store(tmp_path / "p.duckdb") as store:
         user, _ = store.create_guest()
+        newcomer = ProgressPage()
+        newcomer.attach_user(store, user)  # nothing tried yet: a pointer, not empty charts
+        assert newcomer._no_puzzles.visible and "Puzzles page" in newcomer._no_puzzles.object
+        assert not any(pane.visible for pane in newcomer._puzzle_charts)
         trainer = Trainer(BANK, store, user.id)
         solved = next(b for b in BANK if b.type == "kitty")
         trainer.submit(solved, solved.solve().text, 4)
@@ -33,5 +37,6 @@ def test_progress_counts_attempts_ratings_retries_and_lessons(tmp_path):
         page = ProgressPage()
         page.attach_user(store, user)
         assert "**2** puzzle attempts" in page._summary.object
+        assert not page._no_puzzles.visible and all(p.visible for p in page._puzzle_charts)
         assert len(page._ratings_src.data["xs"]) == 2  # one line per rated theme
         assert missed.id in page._retry.object

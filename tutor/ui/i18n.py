@@ -69,6 +69,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "username": ("username", "用户名"), "password": ("password or PIN", "密码或PIN"),
     "display_name": ("display name", "显示名称"), "role_learner": ("learner", "学生"),
     "role_teacher": ("teacher", "教师"), "sign_in": ("Sign in", "登录"),
+    "sign_out": ("Sign out", "退出登录"),
     "create_account": ("Create account", "创建账户"),
     "store_unavailable": ("Progress cannot be saved right now: {error}",
                           "目前无法保存进度：{error}"),
@@ -112,6 +113,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     # progress
     "progress_ratings": ("Puzzle rating over time, by theme", "各主题练习题等级分变化"),
     "progress_accuracy": ("Accuracy by theme", "各主题正确率"),
+    "progress_no_puzzles": ("*No puzzle attempts yet. Solve a few on the Puzzles page and "
+                            "your rating and accuracy by theme are charted here.*",
+                            "*还没有做过练习题。去“练习题”页做几道，这里就会画出你各主题的"
+                            "等级分和正确率。*"),
     "progress_games": ("Levels gained in each finished game", "每局对局升的级数"),
     "progress_none": ("Your progress appears here once you have tried a puzzle, a lesson or a "
                       "game.", "做过练习题、课程或对局后，这里会显示你的进度。"),

@@ -62,12 +62,14 @@ class ProgressPage(pn.viewable.Viewer):
         self._lessons = pn.pane.Markdown("")
         self._retry = pn.pane.Markdown("")
         self._games_pane = pn.pane.Bokeh(self._games_fig, sizing_mode="stretch_width")
-        self._layout = pn.Column(
-            self._summary,
+        self._no_puzzles = pn.pane.Markdown("", visible=False)
+        self._puzzle_charts = [
             self._titles[0], pn.pane.Bokeh(self._ratings_fig, sizing_mode="stretch_width"),
-            self._titles[1], pn.pane.Bokeh(self._acc_fig, sizing_mode="stretch_width"),
-            self._table, self._titles[2], self._games_pane,
-            self._lessons, self._retry, sizing_mode="stretch_width")
+            self._titles[1], pn.pane.Bokeh(self._acc_fig, sizing_mode="stretch_width")]
+        self._layout = pn.Column(
+            self._summary, self._no_puzzles, *self._puzzle_charts, self._table,
+            self._titles[2], self._games_pane, self._lessons, self._retry,
+            sizing_mode="stretch_width")
         self._render()
 
     def attach_user(self, store: Store | None, user: User) -> None:
@@ -104,6 +106,11 @@ class ProgressPage(pn.viewable.Viewer):
                                  lessons=len(p.lessons_completed), games=p.games_finished,
                                  playing=p.games_in_progress)
         themes = sorted(p.themes.values(), key=lambda s: s.theme)
+        # no empty charts for a newcomer: say where the figures will come from instead
+        for pane in self._puzzle_charts:
+            pane.visible = bool(p.attempts)
+        self._no_puzzles.visible = not p.attempts
+        self._no_puzzles.object = t("progress_no_puzzles", lang)
         rated = [s for s in themes if s.history]
         colors = [Category10_10[i % 10] for i in range(len(rated))]
         self._ratings_src.data = {

@@ -103,3 +103,14 @@ def shot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def create_account(page, username: str, display: str, role: str = "learner") -> None:
+    """The header's account box: this browser's guest becomes a named account."""
+    page.get_by_role("button", name="Account", exact=True).click()
+    page.get_by_placeholder("username").fill(username)
+    page.get_by_placeholder("password or PIN").fill("pass-" + username)
+    page.get_by_placeholder("display name").fill(display)
+    page.locator("select").filter(has_text="learner").first.select_option(label=role)
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_text(display, exact=True).first.wait_for(timeout=15_000)

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.puzzle import load_bank
 
-from .conftest import shot
+from .conftest import create_account, shot
 
 pytestmark = pytest.mark.browser
 BANK = {p.id: p for p in load_bank()}
@@ -19,17 +19,6 @@ def _new_context(browser):
     return context, context.new_page()
 
 
-def _create_account(page, username: str, display: str, role: str) -> None:
-    """The header's account box: this browser's guest becomes a named account."""
-    page.get_by_role("button", name="Account", exact=True).click()
-    page.get_by_placeholder("username").fill(username)
-    page.get_by_placeholder("password or PIN").fill("pass-" + username)
-    page.get_by_placeholder("display name").fill(display)
-    page.locator("select").filter(has_text="learner").first.select_option(label=role)
-    page.get_by_role("button", name="Create account").click()
-    page.get_by_text(display, exact=True).first.wait_for(timeout=15_000)
-
-
 def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, tmp_path):
     teacher_ctx, teacher = _new_context(browser)
     learner_ctx, learner = _new_context(browser)
@@ -38,7 +27,7 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         teacher.goto(app_url + "?page=teacher")
         teacher.get_by_text("The Teacher pages are for teacher accounts").wait_for(
             timeout=30_000)
-        _create_account(teacher, "msli", "Ms Li", "teacher")
+        create_account(teacher, "msli", "Ms Li", "teacher")
         teacher.get_by_placeholder("new class name").fill("Tuesday club")
         teacher.get_by_role("button", name="Create class").click()
         code_text = teacher.get_by_text(re.compile(r"learners join with the code")).first
@@ -58,7 +47,7 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
             timeout=30_000)
         assert learner.get_by_role("button", name="Create class").count() == 0
         shot(learner, "teacher_refused")
-        _create_account(learner, "xiaoming", "Xiao Ming", "learner")
+        create_account(learner, "xiaoming", "Xiao Ming", "learner")
         learner.get_by_role("button", name="Puzzles", exact=True).click()
         learner.get_by_placeholder("class join code").fill(code)
         learner.get_by_role("button", name="Join class").click()

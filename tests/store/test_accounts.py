@@ -119,3 +119,30 @@ def test_upgrading_to_a_taken_name_changes_nothing(store: Store) -> None:
     with pytest.raises(Conflict):
         store.upgrade_guest(token, "Amy", "Other Amy", "5678")
     assert store.guest(token) == guest
+
+
+def test_a_session_keeps_an_account_signed_in_until_it_is_closed(store: Store,
+                                                                   db_path: Path) -> None:
+    amy = store.create_user("amy", "Amy", "teacher", "correct horse")
+    token = store.open_session(store.authenticate("amy", "correct horse"))
+    other = store.open_session(amy)
+    assert token != other
+    store.close()
+    with Store(db_path) as reopened:  # a later visit: the browser still holds the token
+        assert reopened.session_user(token) == amy
+        reopened.close_session(token)
+        with pytest.raises(AuthenticationFailed, match="sign in again"):
+            reopened.session_user(token)
+        assert reopened.session_user(other) == amy  # signing out here leaves other browsers
+        reopened.close_session(token)  # already out: nothing to do, no error
+        rows = reopened._db.fetch("SELECT token_hash FROM sessions")
+        assert rows and all(other not in row[0] for row in rows)  # only hashes are kept
+
+
+def test_sessions_are_for_accounts_and_unknown_tokens_fail(store: Store) -> None:
+    guest, _ = store.create_guest()
+    with pytest.raises(InvalidInput):
+        store.open_session(guest)
+    for token in ["", "made-up", "x" * 5000]:
+        with pytest.raises(AuthenticationFailed):
+            store.session_user(token)

@@ -102,6 +102,12 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
         "ALTER TABLE users ADD COLUMN guest_token_hash VARCHAR",
         "CREATE UNIQUE INDEX users_guest_token ON users (guest_token_hash)",
     )),
+    (5, "sign-in sessions, so a browser stays signed in across visits", (
+        """CREATE TABLE sessions (
+            token_hash VARCHAR PRIMARY KEY,
+            user_id BIGINT NOT NULL,
+            created_at TIMESTAMP NOT NULL)""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1][0]

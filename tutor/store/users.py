@@ -122,6 +122,30 @@ class UserRecords(StoreBase):
         self._people_changed()
         return upgraded
 
+    def open_session(self, user: User) -> str:
+        """A token that keeps `user` (an account that just signed in) signed in on this
+        browser until `close_session`; only its hash is stored."""
+        if user.is_guest:
+            raise InvalidInput("Guests are kept by their own token, not a session.")
+        token = passwords.new_token()
+        self._db.fetch("INSERT INTO sessions VALUES ($1, $2, $3)",
+                       [passwords.token_hash(token), user.id, now()])
+        return token
+
+    def session_user(self, token: str) -> User:
+        """The account a session token keeps signed in, or `AuthenticationFailed`."""
+        key = passwords.token_hash(str(token))
+        found = self._db.run(lambda cur: _select_user(
+            cur, "id = (SELECT user_id FROM sessions WHERE token_hash = $1)", [key]))
+        if found is None:
+            raise AuthenticationFailed("This browser's sign-in has ended; sign in again.")
+        return found
+
+    def close_session(self, token: str) -> None:
+        """Sign out: the token no longer names anyone (an unknown token is already out)."""
+        self._db.fetch("DELETE FROM sessions WHERE token_hash = $1",
+                       [passwords.token_hash(str(token))])
+
     def user(self, actor_id: int, user_id: int) -> User:
         """A user's account details, for themself or their teacher."""
 

@@ -14,7 +14,7 @@ import param
 from tutor.store import StoreError, User
 
 from .i18n import t
-from .identity import AccountBox, guest_from_cookie
+from .identity import AccountBox, user_from_cookies
 from .services import get_store, store_error
 
 PAGES = ("learn", "puzzles", "play", "progress", "teacher")
@@ -46,18 +46,19 @@ class TutorApp(pn.viewable.Viewer):
         self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
                                                 color="primary", variant="outline")
         self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
-        self._lang_button = pn.widgets.Button(width=90, color="light")
+        self._lang_button = pn.widgets.Button(width=90, color="primary", variant="outline")
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
         self.store = get_store()
-        token = ""
-        if self.store is not None:  # the guest is known from the first request: no waiting
+        token = session = ""
+        if self.store is not None:  # who it is is known from the first request: no waiting
             try:
-                self.user, token = guest_from_cookie(self.store, pn.state.cookies or {})
+                self.user, token, session = user_from_cookies(self.store,
+                                                              pn.state.cookies or {})
             except StoreError as exc:
                 self.store, self._store_problem = None, exc
-        self.account = AccountBox(self.store, self._on_user, guest_token=token, lang=self.lang,
-                                  user=self.user)
+        self.account = AccountBox(self.store, self._on_user, guest_token=token,
+                                  session_token=session, lang=self.lang, user=self.user)
         error = store_error() or getattr(self, "_store_problem", None)
         self._store_alert = pn.pane.Alert(
             t("store_unavailable", self.lang, error=error) if error else "",

@@ -53,9 +53,15 @@ def test_verify_refuses_missing_or_malformed_hashes() -> None:
 
 def test_changing_a_password(store: Store) -> None:
     amy = store.create_user("amy", "Amy", "learner", "old secret")
+    bob = store.create_user("bob", "Bob", "learner", "bob secret")
+    kept, bobs = store.open_session(amy), store.open_session(bob)
     with pytest.raises(AuthenticationFailed):
         store.change_secret(amy.id, "not it", "new secret")
+    assert store.session_user(kept) == amy  # a failed change signs nobody out
     store.change_secret(amy.id, "old secret", "new secret")
+    with pytest.raises(AuthenticationFailed):
+        store.session_user(kept)  # every browser Amy was signed in on must sign in again
+    assert store.session_user(bobs) == bob
     assert store.authenticate("amy", "new secret") == amy
     with pytest.raises(AuthenticationFailed):
         store.authenticate("amy", "old secret")

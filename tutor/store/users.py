@@ -67,13 +67,19 @@ class UserRecords(StoreBase):
         return user_from_row(rows[0][:-1])
 
     def change_secret(self, actor_id: int, old_secret: str, new_secret: str) -> None:
-        """Replace the actor's password/PIN after checking the old one."""
+        """Replace the actor's password/PIN after checking the old one; every browser kept
+        signed in by the old one is signed out (it may have been someone else's)."""
         validate.secret(new_secret)
         rows = self._db.fetch("SELECT secret_hash FROM users WHERE id = $1", [actor_id])
         if not passwords.verify_secret(old_secret, rows[0][0] if rows else None):
             raise AuthenticationFailed("The current password is wrong.")
-        self._db.fetch("UPDATE users SET secret_hash = $2 WHERE id = $1",
-                       [actor_id, passwords.hash_secret(new_secret)])
+        hashed = passwords.hash_secret(new_secret)
+
+        def change(cur: Cursor) -> None:
+            cur.execute("UPDATE users SET secret_hash = $2 WHERE id = $1", [actor_id, hashed])
+            cur.execute("DELETE FROM sessions WHERE user_id = $1", [actor_id])
+
+        self._db.transaction(change)
 
     def create_guest(self, display_name: str = GUEST_NAME) -> tuple[User, str]:
         """A guest account and the token its browser must keep to come back to it."""

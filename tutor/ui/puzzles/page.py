@@ -181,6 +181,11 @@ class PuzzlesPage(pn.viewable.Viewer):
         self._show_puzzle()
 
     def _show_puzzle(self, keep_answer: bool = False) -> None:
+        # one patch for the browser: a new puzzle's id never shows above the old answer buttons
+        with pn.io.hold():
+            self._render_puzzle(keep_answer)
+
+    def _render_puzzle(self, keep_answer: bool) -> None:
         lang, puzzle = self.lang, self.puzzle
         if puzzle is None:
             self._meta.object = ""
@@ -190,13 +195,13 @@ class PuzzlesPage(pn.viewable.Viewer):
             self._submit.visible = False
             return
         public = puzzle.public()
+        if not keep_answer or self.answer is None:
+            self.answer = AnswerInput.for_puzzle(public, lang)
+            self._answer_area.objects = [self.answer.view]
         self._meta.object = "*" + t("puzzle_meta", lang, id=puzzle.id,
                                     tier=TIERS[puzzle.difficulty].get(lang)) + "*"
         self._prompt.object = f"**{public['prompt'][lang]}**\n\n{public['answer_format'][lang]}"
         self._position.object = position_html(public, lang)
-        if not keep_answer or self.answer is None:
-            self.answer = AnswerInput.for_puzzle(public, lang)
-            self._answer_area.objects = [self.answer.view]
         self._submit.visible = not self.answered
 
     def _on_submit(self, _=None) -> None:

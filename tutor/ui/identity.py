@@ -163,7 +163,7 @@ class AccountBox(pn.viewable.Viewer):
 
     def _fail(self, exc: Exception) -> None:
         self._error.object = str(exc)
-        self._error.visible = True
+        self._error.visible = self._form.visible = True  # the message lives in the form
 
     def _do_sign_in(self, _=None) -> None:
         try:

@@ -91,7 +91,8 @@ class ProgressPage(pn.viewable.Viewer):
         except StoreError as exc:
             self._summary.object = t("store_unavailable", self.lang, error=exc)
             return
-        self._render()
+        with pn.io.hold():  # the figures, charts and lists reach the browser as one patch
+            self._render()
 
     @param.depends("lang", watch=True)
     def _render(self) -> None:

@@ -26,6 +26,19 @@ def _current_puzzle(page, previous: str | None = None):
     raise AssertionError("no new puzzle appeared")
 
 
+def _choose_theme(page, label: str) -> None:
+    """Pick a theme and give the page time to deal from it: until the puzzle on screen
+    changes (at most 5 s: the new theme may deal the very puzzle already shown)."""
+    loc = page.get_by_text(re.compile(r"^Puzzle \S+ · ")).first
+    loc.wait_for(timeout=30_000)
+    before = loc.inner_text()
+    page.get_by_label("Theme").first.select_option(label=label)
+    for _ in range(50):
+        if loc.inner_text() != before:
+            return
+        page.wait_for_timeout(100)
+
+
 def _rating_change(page) -> tuple[int, int]:
     loc = page.get_by_text(re.compile(r"rating in .*: \d+ → \d+"))
     loc.first.wait_for(timeout=15_000)
@@ -41,7 +54,7 @@ def _answer_seat(page, seat: int) -> None:
 def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):
     page.goto(app_url + "?page=puzzles")
     page.get_by_label("Theme").first.wait_for(timeout=30_000)
-    page.get_by_label("Theme").first.select_option(label="Who wins the trick")
+    _choose_theme(page, "Who wins the trick")
     puzzle = _current_puzzle(page)
     while puzzle.type != "trick":
         puzzle = _current_puzzle(page, puzzle.id)
@@ -65,11 +78,12 @@ def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):
     # a reload keeps the rating: the same theme's next first attempt starts from it
     page.reload()
     page.get_by_label("Theme").first.wait_for(timeout=30_000)
-    page.get_by_label("Theme").first.select_option(label="Who wins the trick")
+    _choose_theme(page, "Who wins the trick")
     third = _current_puzzle(page)
     while third.type != "trick" or third.id in (puzzle.id, second.id):
         third = _current_puzzle(page, third.id)
     _answer_seat(page, int(third.solve().text))
+    page.get_by_text(re.compile(r"^Correct\.")).first.wait_for(timeout=15_000)
     b3, _ = _rating_change(page)
     assert b3 == a2
     assert page.outside_requests == []

@@ -12,11 +12,12 @@ from .conftest import shot
 
 pytestmark = pytest.mark.browser
 BANK = {p.id: p for p in load_bank()}
+TITLE = re.compile(r"^Puzzle \S+ · ")  # the line that names the puzzle on screen
 
 
 def _current_puzzle(page, previous: str | None = None):
     """The puzzle on screen (its id is shown), once it differs from `previous`."""
-    loc = page.get_by_text(re.compile(r"^Puzzle \S+ · "))
+    loc = page.get_by_text(TITLE)
     for _ in range(100):
         loc.first.wait_for(timeout=15_000)
         pid = re.match(r"Puzzle (\S+) · ", loc.first.inner_text()).group(1)
@@ -29,7 +30,7 @@ def _current_puzzle(page, previous: str | None = None):
 def _choose_theme(page, label: str) -> None:
     """Pick a theme and give the page time to deal from it: until the puzzle on screen
     changes (at most 5 s: the new theme may deal the very puzzle already shown)."""
-    loc = page.get_by_text(re.compile(r"^Puzzle \S+ · ")).first
+    loc = page.get_by_text(TITLE).first
     loc.wait_for(timeout=30_000)
     before = loc.inner_text()
     page.get_by_label("Theme").first.select_option(label=label)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import duckdb
 import pytest
 
 from tutor.store import AuthenticationFailed, Conflict, InvalidInput, Store
-from tutor.store.passwords import hash_secret, verify_secret
+from tutor.store.access import now
+from tutor.store.passwords import hash_secret, token_hash, verify_secret
+from tutor.store.users import SESSION_IDLE
 
 
 def test_the_right_password_signs_in(store: Store) -> None:
@@ -143,6 +146,24 @@ def test_a_session_keeps_an_account_signed_in_until_it_is_closed(store: Store,
         reopened.close_session(token)  # already out: nothing to do, no error
         rows = reopened._db.fetch("SELECT token_hash FROM sessions")
         assert rows and all(other not in row[0] for row in rows)  # only hashes are kept
+
+
+def test_a_session_ends_after_a_month_without_a_visit(store: Store) -> None:
+    amy = store.create_user("amy", "Amy", "learner", "correct horse")
+    kept, idle = store.open_session(amy), store.open_session(amy)
+    past = now()
+    store._db.fetch("UPDATE sessions SET last_used = $1 WHERE token_hash = $2",
+                    [past - SESSION_IDLE + timedelta(days=1), token_hash(kept)])
+    store._db.fetch("UPDATE sessions SET last_used = $1 WHERE token_hash = $2",
+                    [past - SESSION_IDLE - timedelta(minutes=1), token_hash(idle)])
+    assert store.session_user(kept) == amy  # a visit within the month restarts the clock
+    (used,) = store._db.fetch("SELECT last_used FROM sessions WHERE token_hash = $1",
+                              [token_hash(kept)])[0]
+    assert used >= past
+    with pytest.raises(AuthenticationFailed, match="sign in again"):
+        store.session_user(idle)
+    assert store._db.fetch("SELECT count(*) FROM sessions")[0] == (1,)  # the idle one is gone
+    assert store.authenticate("amy", "correct horse") == amy  # the account itself is untouched
 
 
 def test_sessions_are_for_accounts_and_unknown_tokens_fail(store: Store) -> None:

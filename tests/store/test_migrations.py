@@ -10,7 +10,7 @@ import pytest
 
 from tutor.store import Rating, Store, StoreVersionError
 from tutor.store.migrations import LATEST, MIGRATIONS, upgrade
-from tutor.store.passwords import hash_secret
+from tutor.store.passwords import hash_secret, token_hash
 
 
 def test_migrations_are_numbered_one_by_one() -> None:
@@ -71,6 +71,18 @@ def test_each_migration_applies_on_top_of_the_one_before(tmp_path: Path) -> None
         with Store(path) as store:
             amy = store.create_user("amy", "Amy", "learner", "1234")
             store.record_attempt(amy.id, "p1", 1, True, 1.0)
+
+
+def test_a_session_saved_before_idle_expiry_existed_still_signs_in(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    con = duckdb.connect(str(db_path))
+    assert upgrade(con, db_path, target=5) == 5
+    con.execute("INSERT INTO users (username, display_name, role, secret_hash, created_at)"
+                " VALUES ('amy', 'Amy', 'learner', $1, now())", [hash_secret("1234")])
+    con.execute("INSERT INTO sessions VALUES ($1, 1, now())", [token_hash("browser-token")])
+    con.close()
+    with Store(db_path) as store:
+        assert store.session_user("browser-token").username == "amy"
 
 
 def test_a_file_from_a_newer_version_is_refused_and_left_alone(db_path: Path) -> None:

@@ -108,6 +108,10 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             user_id BIGINT NOT NULL,
             created_at TIMESTAMP NOT NULL)""",
     )),
+    (6, "sessions end after a month without a visit", (
+        "ALTER TABLE sessions ADD COLUMN last_used TIMESTAMP",
+        "UPDATE sessions SET last_used = created_at",
+    )),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import duckdb
@@ -12,6 +13,7 @@ from tutor.store.db import Cursor
 from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput
 from tutor.store.values import ROLES, User
 
+SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (shared computers)
 USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
 GUEST_NAME = "Guest"
 
@@ -134,15 +136,33 @@ class UserRecords(StoreBase):
         if user.is_guest:
             raise InvalidInput("Guests are kept by their own token, not a session.")
         token = passwords.new_token()
-        self._db.fetch("INSERT INTO sessions VALUES ($1, $2, $3)",
-                       [passwords.token_hash(token), user.id, now()])
+        stamp = now()
+
+        def insert(cur: Cursor) -> None:
+            cur.execute("DELETE FROM sessions WHERE last_used < $1", [stamp - SESSION_IDLE])
+            cur.execute("INSERT INTO sessions (token_hash, user_id, created_at, last_used)"
+                        " VALUES ($1, $2, $3, $3)", [passwords.token_hash(token), user.id, stamp])
+
+        self._db.transaction(insert)
         return token
 
     def session_user(self, token: str) -> User:
-        """The account a session token keeps signed in, or `AuthenticationFailed`."""
+        """The account a session token keeps signed in, or `AuthenticationFailed` (also once
+        it went `SESSION_IDLE` unused: each visit restarts that clock)."""
         key = passwords.token_hash(str(token))
-        found = self._db.run(lambda cur: _select_user(
-            cur, "id = (SELECT user_id FROM sessions WHERE token_hash = $1)", [key]))
+        stamp = now()
+
+        def visit(cur: Cursor) -> User | None:
+            cur.execute("DELETE FROM sessions WHERE token_hash = $1 AND last_used < $2",
+                        [key, stamp - SESSION_IDLE])
+            found = _select_user(
+                cur, "id = (SELECT user_id FROM sessions WHERE token_hash = $1)", [key])
+            if found is not None:
+                cur.execute("UPDATE sessions SET last_used = $2 WHERE token_hash = $1",
+                            [key, stamp])
+            return found
+
+        found = self._db.transaction(visit)
         if found is None:
             raise AuthenticationFailed("This browser's sign-in has ended; sign in again.")
         return found

@@ -152,14 +152,18 @@ class AccountBox(pn.viewable.Viewer):
         of any account signed in here before)."""
         problem = None
         try:
-            if self.session.token:
-                self.store.close_session(self.session.token)
+            self._end_session()
             self.session.token = self.store.open_session(user)
         except StoreError as exc:  # signed in for this visit all the same
             problem = exc
         self._set_user(user)
         if problem is not None:
             self._fail(problem)
+
+    def _end_session(self) -> None:
+        """End the sign-in this browser holds, if any, in the store (callers set the cookie)."""
+        if self.session.token:
+            self.store.close_session(self.session.token)
 
     def _fail(self, exc: Exception) -> None:
         self._error.object = str(exc)
@@ -177,8 +181,7 @@ class AccountBox(pn.viewable.Viewer):
     def _do_sign_out(self, _=None) -> None:
         """End this browser's session and go back to its guest (a new one if it has none)."""
         try:
-            if self.session.token:
-                self.store.close_session(self.session.token)
+            self._end_session()
             user, token = guest_from_cookie(self.store, {COOKIE: self.guest_token})
         except StoreError as exc:
             self._fail(exc)

@@ -3,6 +3,8 @@ one class per thing a caller may want to handle differently."""
 
 from __future__ import annotations
 
+import math
+
 
 class StoreError(Exception):
     """Anything the store cannot do; the message is meant to be shown to a person."""
@@ -34,6 +36,17 @@ class AccessDenied(StoreError):
 
 class AuthenticationFailed(StoreError):
     """Wrong username, password, PIN or guest token (deliberately not saying which)."""
+
+
+class SignInThrottled(AuthenticationFailed):
+    """Too many wrong passwords for this username lately: no password is checked until
+    `retry_after` seconds have passed."""
+
+    def __init__(self, retry_after: float) -> None:
+        self.retry_after = retry_after
+        minutes = max(1, math.ceil(retry_after / 60))
+        super().__init__(f"Too many wrong passwords for this account: try again in {minutes} "
+                         f"minute{'s' if minutes != 1 else ''}.")
 
 
 class NotFound(StoreError):

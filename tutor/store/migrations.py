@@ -112,6 +112,12 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
         "ALTER TABLE sessions ADD COLUMN last_used TIMESTAMP",
         "UPDATE sessions SET last_used = created_at",
     )),
+    (7, "wrong sign-in passwords, so guessing one is throttled even across restarts", (
+        """CREATE TABLE sign_in_failures (
+            username VARCHAR NOT NULL,
+            failed_at TIMESTAMP NOT NULL)""",
+        "CREATE INDEX sign_in_failures_username ON sign_in_failures (username)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import duckdb
@@ -10,12 +10,20 @@ import duckdb
 from tutor.store import passwords, validate
 from tutor.store.access import StoreBase, now
 from tutor.store.db import Cursor
-from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput
+from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput, SignInThrottled
 from tutor.store.values import ROLES, User
 
 SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (shared computers)
 USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
 GUEST_NAME = "Guest"
+# Sign-in throttling: after MAX_TRIES wrong passwords for one username within TRY_WINDOW,
+# no password is checked for FIRST_DELAY; each further wrong one (possible once a delay is
+# over) doubles the delay, up to MAX_DELAY. Tries refused during a delay are not counted,
+# so nobody can keep an account locked for longer than the delay by trying on.
+MAX_TRIES = 5
+TRY_WINDOW = timedelta(minutes=15)
+FIRST_DELAY = timedelta(minutes=1)
+MAX_DELAY = timedelta(minutes=15)
 
 
 def user_from_row(row: tuple[Any, ...]) -> User:
@@ -54,19 +62,47 @@ class UserRecords(StoreBase):
         self._people_changed()
         return created
 
-    def authenticate(self, username: str, secret: str) -> User:
-        """The account for this username and password/PIN, or `AuthenticationFailed`."""
+    def authenticate(self, username: str, secret: str, *, at: datetime | None = None) -> User:
+        """The account for this username and password/PIN, or `AuthenticationFailed`;
+        `SignInThrottled` (checking nothing) while wrong tries for the name are being slowed.
+
+        `at` is the time of the try (now unless a test says otherwise).
+        """
+        stamp = at or now()
         try:
             name = validate.username(username)
         except InvalidInput:
             name = ""
+        wait = self.sign_in_delay(name, at=stamp) if name else 0.0
+        if wait > 0:
+            raise SignInThrottled(wait)
         rows = self._db.fetch(
             f"SELECT {USER_COLUMNS}, secret_hash FROM users WHERE username = $1", [name]
         )
         stored = rows[0][-1] if rows else None
         if not passwords.verify_secret(secret, stored):
+            if name:  # unknown names count too, so a refusal does not tell which exist
+                self._db.fetch("INSERT INTO sign_in_failures VALUES ($1, $2)", [name, stamp])
             raise AuthenticationFailed("Wrong username or password.")
+        self._db.fetch("DELETE FROM sign_in_failures WHERE username = $1", [name])
         return user_from_row(rows[0][:-1])
+
+    def sign_in_delay(self, username: str, *, at: datetime | None = None) -> float:
+        """Seconds until a password for `username` is checked again (0: it is now)."""
+        stamp = at or now()
+
+        def recent(cur: Cursor) -> list[datetime]:
+            cur.execute("DELETE FROM sign_in_failures WHERE failed_at <= $1",
+                        [stamp - TRY_WINDOW])
+            return [row[0] for row in cur.execute(
+                "SELECT failed_at FROM sign_in_failures WHERE username = $1 AND failed_at <= $2"
+                " ORDER BY failed_at", [username, stamp]).fetchall()]
+
+        failures = self._db.transaction(recent)
+        if len(failures) < MAX_TRIES:
+            return 0.0
+        delay = min(FIRST_DELAY * 2 ** min(len(failures) - MAX_TRIES, 8), MAX_DELAY)
+        return max(0.0, (failures[-1] + delay - stamp).total_seconds())
 
     def change_secret(self, actor_id: int, old_secret: str, new_secret: str) -> None:
         """Replace the actor's password/PIN after checking the old one; every browser kept

@@ -46,6 +46,7 @@ from tutor.ui.play.page import PlayPage, ai_delay_ms
 from tutor.ui.play.session import STRENGTHS, PlaySession
 from tutor.ui.puzzles.answers import AnswerInput
 from tutor.ui.puzzles.position import POSITION_CSS, position_html
+from tutor.ui.safe import user_text
 
 __all__ = ["CardList", "Hand", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpLabel", "cards",
            "lesson_ids", "parse_trump", "puzzle_ids", "trump"]
@@ -357,7 +358,7 @@ class Puzzle(pn.viewable.Viewer):
         try:
             self.grade = grade_answer(self.puzzle, value)
         except AnswerError as err:
-            self._say(err.text(lang), "warning")
+            self._say(user_text(err.text(lang)), "warning")
             return None
         self._show_grade(self.grade)
         return self.grade

@@ -16,6 +16,7 @@ from tutor.lesson import Lesson, LessonFileError, Page, Step, Verdict, load_less
 from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker
+from ..safe import user_text
 from .progress import ProgressKeeper
 from .render import LEARN_CSS, plain_text, render_text
 from .text import t
@@ -152,7 +153,7 @@ class LearnPage(pn.viewable.Viewer):
             self._store_problem(exc)
 
     def _store_problem(self, exc: Exception) -> None:
-        self._notice.object = t("store_problem", self.lang, error=exc)
+        self._notice.object = t("store_problem", self.lang, error=user_text(exc))
         self._notice.visible = True
 
     # ---------------------------------------------------------- navigation
@@ -256,7 +257,8 @@ class LearnPage(pn.viewable.Viewer):
         self._show_list()
         lesson, page = self.lesson, self.page
         if self._load_error or lesson is None or page is None:
-            self._notice.object = t("lessons_broken", lang, error=self._load_error or "—")
+            self._notice.object = t("lessons_broken", lang,
+                                    error=user_text(self._load_error or "—"))
             self._notice.visible = True
             self._step_box.visible = False
             return

@@ -34,6 +34,7 @@ from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker
 from ..i18n import t
+from ..safe import user_text
 from .persist import GameSaver
 from .replay import ReplayViewer
 from .session import STRENGTHS, PlaySession
@@ -178,7 +179,7 @@ class PlayPage(pn.viewable.Viewer):
             self._refresh_games()
 
     def _store_problem(self, exc: Exception) -> None:
-        self._saving.object = t("store_unavailable", self.lang, error=exc)
+        self._saving.object = t("store_unavailable", self.lang, error=user_text(exc))
         self._saving.visible = True
 
     def _refresh_games(self) -> None:
@@ -292,7 +293,7 @@ class PlayPage(pn.viewable.Viewer):
         try:
             events = self.session.act(action)
         except IllegalAction as err:
-            self._message.object = err.text(self.lang)
+            self._message.object = user_text(err.text(self.lang))
             self._message.visible = True
             return
         self._notice.visible = False

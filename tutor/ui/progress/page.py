@@ -18,6 +18,7 @@ from tutor.store import Store, StoreError, User
 
 from ..bank import current_bank
 from ..i18n import t
+from ..safe import user_text
 from .stats import Progress, compute
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
@@ -89,7 +90,7 @@ class ProgressPage(pn.viewable.Viewer):
                 self.store.user_ratings(uid, uid), self.store.lesson_progress(uid, uid),
                 self.store.games_for(uid, uid))
         except StoreError as exc:
-            self._summary.object = t("store_unavailable", self.lang, error=exc)
+            self._summary.object = t("store_unavailable", self.lang, error=user_text(exc))
             return
         with pn.io.hold():  # the figures, charts and lists reach the browser as one patch
             self._render()

@@ -14,6 +14,7 @@ from tutor.store import Store, StoreError, User
 
 from ..bank import current_bank, shipped_bank
 from ..i18n import t
+from ..safe import user_text
 from .answers import AnswerInput
 from .position import POSITION_CSS, position_html
 from .trainer import MIX, Trainer
@@ -105,7 +106,7 @@ class PuzzlesPage(pn.viewable.Viewer):
         try:
             self.trainer = Trainer(current_bank(store), store, user.id)
         except StoreError as exc:
-            self._verdict.object = t("store_unavailable", self.lang, error=exc)
+            self._verdict.object = t("store_unavailable", self.lang, error=user_text(exc))
             self._verdict.alert_type = "warning"
             self._verdict.visible = True
         self.store, self.user = store, user
@@ -155,11 +156,11 @@ class PuzzlesPage(pn.viewable.Viewer):
         try:
             room = self.store.join_class(self.user.id, self._join_code.value)
         except StoreError as exc:
-            self._assign_status.object = f"**{exc}**"
+            self._assign_status.object = f"**{user_text(exc)}**"
             return
         self._join_code.value = ""
         self._load_assignments()
-        self._assign_status.object = (f"{t('joined_class', self.lang, name=room.name)} "
+        self._assign_status.object = (f"{t('joined_class', self.lang, name=user_text(room.name))} "
                                       f"{self._assign_status.object}")
 
     # --------------------------------------------------------------- flow
@@ -219,10 +220,10 @@ class PuzzlesPage(pn.viewable.Viewer):
             outcome = self.trainer.submit(self.puzzle, value, time.monotonic() - self._started,
                                           mode=mode, assignment_id=assignment)
         except AnswerError as err:
-            self._show_verdict(err.text(lang), "warning")
+            self._show_verdict(user_text(err.text(lang)), "warning")
             return
         except StoreError as exc:
-            self._show_verdict(t("store_unavailable", lang, error=exc), "warning")
+            self._show_verdict(t("store_unavailable", lang, error=user_text(exc)), "warning")
             return
         self.answered = True
         self._submit.visible = False

@@ -22,6 +22,7 @@ from tutor.store import Assignment, Store, StoreError, User
 
 from ..bank import check_entry, current_bank, save_entry
 from ..i18n import t
+from ..safe import user_text
 from .reports import assignment_report
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
@@ -153,7 +154,7 @@ class TeacherPage(pn.viewable.Viewer):
         self._status.object, self._status.alert_type, self._status.visible = text, "success", True
 
     def _fail(self, exc: Exception) -> None:
-        text = exc.text(self.lang) if hasattr(exc, "text") else str(exc)
+        text = user_text(exc.text(self.lang) if hasattr(exc, "text") else exc)
         self._status.object, self._status.alert_type, self._status.visible = text, "danger", True
 
     # --------------------------------------------------------------- classes
@@ -175,7 +176,8 @@ class TeacherPage(pn.viewable.Viewer):
             self._fail(exc)
             return
         self._class_name.value = ""
-        self._ok(t("teacher_class_made", self.lang, name=room.name, code=room.join_code))
+        self._ok(t("teacher_class_made", self.lang, name=user_text(room.name),
+                   code=user_text(room.join_code)))
         self._load_classes(select=room.id)
 
     def _show_class(self) -> None:
@@ -185,7 +187,7 @@ class TeacherPage(pn.viewable.Viewer):
             self._assignments.options = {}
             self._show_results()
             return
-        self._code.object = t("teacher_join_code", self.lang, code=room.join_code)
+        self._code.object = t("teacher_join_code", self.lang, code=user_text(room.join_code))
         try:
             items = self.store.class_assignments(self.user.id, room.id)
         except StoreError as exc:
@@ -224,7 +226,8 @@ class TeacherPage(pn.viewable.Viewer):
         except StoreError as exc:
             self._fail(exc)
             return
-        self._ok(t("teacher_assignment_made", self.lang, title=made.title, n=len(ids)))
+        self._ok(t("teacher_assignment_made", self.lang, title=user_text(made.title),
+                   n=len(ids)))
         self._title.value = ""
         self._picked.value = []
         self._show_class()
@@ -250,16 +253,16 @@ class TeacherPage(pn.viewable.Viewer):
         head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
                        ("col_learner", "col_done", "col_correct", "col_time", "col_answers"))
         rows = "".join(
-            f"<tr data-learner='{r.user_id}'><td>{escape(r.name)}</td>"
+            f"<tr data-learner='{r.user_id}'><td>{user_text(r.name)}</td>"
             f"<td>{r.attempted}/{r.total}</td><td>{r.solved}</td><td>{r.seconds:.0f} s</td>"
-            f"<td>{escape(_answers(r.answers))}</td></tr>" for r in learners)
+            f"<td>{user_text(_answers(r.answers))}</td></tr>" for r in learners)
         self._learners.object = (f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>"
                                  f"{rows}</table>" if learners else
                                  f"<p>{escape(t('teacher_no_learners', lang))}</p>")
         head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
                        ("col_puzzle", "col_attempts", "col_failed_pct", "col_median"))
         rows = "".join(
-            f"<tr><td>{escape(p.puzzle_id)}</td><td>{p.attempts}</td>"
+            f"<tr><td>{user_text(p.puzzle_id)}</td><td>{p.attempts}</td>"
             f"<td>{p.failed_percent:.0f}%</td>"
             f"<td>{'—' if p.median_seconds is None else f'{p.median_seconds:.0f} s'}</td></tr>"
             for p in puzzles)
@@ -291,12 +294,13 @@ class TeacherPage(pn.viewable.Viewer):
         try:
             puzzle = save_entry(self.store, raw) if save else check_entry(raw)
         except (PuzzleFileError, AnswerError) as err:
-            self._preview_text.object = t("author_invalid", lang, reason=err.text(lang))
+            self._preview_text.object = t("author_invalid", lang,
+                                                 reason=user_text(err.text(lang)))
             self._preview_text.alert_type = "danger"
             self._preview_text.visible = True
             return
         except (ValueError, OSError) as err:
-            self._preview_text.object = t("author_invalid", lang, reason=str(err))
+            self._preview_text.object = t("author_invalid", lang, reason=user_text(err))
             self._preview_text.alert_type = "danger"
             self._preview_text.visible = True
             return

@@ -1,0 +1,21 @@
+"""The one way text people type reaches a page: `user_text` turns it into inert HTML.
+
+Names, class names, assignment titles, join codes, authored cards, answers, and any message
+that may quote them (store and rules errors) go through it before an HTML or Markdown pane
+sees them. Markdown is no sanitiser (it passes raw HTML and builds links and images), so
+every ASCII punctuation mark becomes a numeric character reference: no HTML tag, entity,
+Markdown emphasis, link, image or autolink can form, and the browser still shows exactly
+the characters typed. A `<bdi>` keeps right-to-left text from reordering the words around it.
+"""
+
+from __future__ import annotations
+
+import string
+
+_INERT = str.maketrans({ch: f"&#{ord(ch)};" for ch in string.punctuation}
+                       | {"\n": "<br>", "\r": ""})
+
+
+def user_text(value: object) -> str:
+    """`value` as HTML showing exactly its text, safe in an HTML pane and a Markdown pane."""
+    return f"<bdi>{str(value).translate(_INERT)}</bdi>"

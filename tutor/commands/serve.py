@@ -1,4 +1,5 @@
-"""`python -m tutor serve [--port 5006] [--db FILE]`: serve the app on this machine, offline."""
+"""`python -m tutor serve [--port 5006] [--db FILE] [--address A --allow-origin HOST[:PORT]]`:
+serve the app, offline, on this machine or to a school network."""
 
 from __future__ import annotations
 
@@ -10,17 +11,43 @@ import panel as pn
 
 from tutor.store import ENV_VAR, StoreError
 from tutor.ui.app import build_app
+from tutor.ui.auth import COOKIES, TutorAuth
 from tutor.ui.services import get_store, store_error
+
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+
+
+def origins(address: str, port: int, allowed: list[str]) -> list[str]:
+    """The `host:port` origins whose pages may open the app's websocket and post to its
+    account endpoints: this machine's own names, plus each `--allow-origin` (a bare host
+    means the server's port)."""
+    hosts = [f"{name}:{port}" for name in ("localhost", "127.0.0.1")]
+    if address not in ("", "0.0.0.0", "::", *LOOPBACK):
+        hosts.append(f"{address}:{port}")
+    for origin in allowed:
+        hosts.append(origin.lower() if ":" in origin else f"{origin.lower()}:{port}")
+    return list(dict.fromkeys(hosts))
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor serve")
     parser.add_argument("--port", type=int, default=5006)
-    parser.add_argument("--address", default="localhost")
+    parser.add_argument("--address", default="localhost",
+                        help="the address to listen on (0.0.0.0: every network of this machine)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="HOST[:PORT]",
+                        help="a host name or address learners type to reach this server "
+                             "(repeatable); pages from any other origin are refused")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="trust the X-Forwarded-* headers of a reverse proxy in front "
+                             "(which serves https: cookies are then marked Secure)")
     parser.add_argument("--show", action="store_true", help="open a browser tab")
     parser.add_argument("--db", help=f"progress database file (default: ${ENV_VAR}, else "
                                      "data/tutor.duckdb)")
     args = parser.parse_args(argv)
+    if args.address not in LOOPBACK and not args.allow_origin:
+        parser.error(f"--address {args.address} serves other machines: name the address "
+                     "learners will type with --allow-origin HOST[:PORT] (the browser's "
+                     "connection is refused from any origin not named)")
     if args.db:
         os.environ[ENV_VAR] = args.db
     if get_store() is None:  # say why at once; the app still serves, without saving
@@ -30,9 +57,14 @@ def main(argv: list[str]) -> int:
     from tutor.ui.bank import shipped_bank
 
     shipped_bank()  # read the puzzle bank once, before anyone waits for it
-    print(f"找朋友 Tutor: http://{args.address}:{args.port}/", flush=True)
+    allowed = origins(args.address, args.port, args.allow_origin)
+    shown = args.allow_origin[0] if args.allow_origin else args.address
+    print(f"找朋友 Tutor: http://{shown if ':' in shown else f'{shown}:{args.port}'}/",
+          flush=True)
     pn.serve({"/": build_app}, port=args.port, address=args.address, show=args.show,
-             title="找朋友 Tutor", websocket_origin=[f"{args.address}:{args.port}",
-                                                   f"localhost:{args.port}",
-                                                   f"127.0.0.1:{args.port}"])
+             title="找朋友 Tutor", websocket_origin=allowed, auth_provider=TutorAuth(),
+             # the sign-in cookies stay on the server: Bokeh copies the request's cookies
+             # and headers into the session token every page embeds, so leave them out
+             exclude_cookies=list(COOKIES), exclude_headers=["Cookie"],
+             use_xheaders=args.behind_proxy)
     return 0

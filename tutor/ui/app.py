@@ -11,10 +11,12 @@ from collections.abc import Callable
 import panel as pn
 import param
 
-from tutor.store import StoreError, User
+from tutor.store import User
 
+from .auth import current_visitor
 from .i18n import t
-from .identity import AccountBox, user_from_cookies
+from .identity import AccountBox
+from .safe import user_text
 from .services import get_store, store_error
 
 PAGES = ("learn", "puzzles", "play", "progress", "teacher")
@@ -49,20 +51,22 @@ class TutorApp(pn.viewable.Viewer):
         self._lang_button = pn.widgets.Button(width=90, color="primary", variant="outline")
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
-        self.store = get_store()
-        token = session = ""
-        if self.store is not None:  # who it is is known from the first request: no waiting
-            try:
-                self.user, token, session = user_from_cookies(self.store,
-                                                              pn.state.cookies or {})
-            except StoreError as exc:
-                self.store, self._store_problem = None, exc
-        self.account = AccountBox(self.store, self._on_user, guest_token=token,
-                                  session_token=session, lang=self.lang, user=self.user)
-        error = store_error() or getattr(self, "_store_problem", None)
-        self._store_alert = pn.pane.Alert(
-            t("store_unavailable", self.lang, error=error) if error else "",
-            alert_type="warning", visible=error is not None, sizing_mode="stretch_width")
+        # who it is was worked out by the server from the first request: no waiting
+        visitor = current_visitor()
+        self.store = get_store() if visitor is not None and visitor.user is not None else None
+        if self.store is not None:
+            self.user = visitor.user
+        self.account = AccountBox(lang=self.lang, user=self.user,
+                                  enabled=self.store is not None)
+        error = store_error() or (visitor.problem if visitor is not None else None)
+        if error is not None:
+            alert = t("store_unavailable", self.lang, error=user_text(error))
+        elif visitor is None:
+            alert = t("served_without_accounts", self.lang)
+        else:
+            alert = ""
+        self._store_alert = pn.pane.Alert(alert, alert_type="warning", visible=bool(alert),
+                                          sizing_mode="stretch_width")
         self._layout = pn.Column(
             pn.FlexBox(self._brand, self._nav, self.account.header, self._lang_button,
                        flex_wrap="wrap", align_items="center", sizing_mode="stretch_width"),
@@ -80,13 +84,6 @@ class TutorApp(pn.viewable.Viewer):
         self._nav.options = self._nav_options()
         self._nav.value = self.page
         self._lang_button.name = t("language", self.lang)
-
-    def _on_user(self, user: User) -> None:
-        """Signed in, or recognised as this browser's guest: pages load their saved state."""
-        self.user = user
-        for view in self._views.values():
-            if hasattr(view, "attach_user"):
-                view.attach_user(self.store, user)
 
     def _toggle_lang(self, _=None) -> None:
         self.lang = "zh" if self.lang == "en" else "en"

@@ -71,6 +71,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "role_teacher": ("teacher", "教师"), "sign_in": ("Sign in", "登录"),
     "sign_out": ("Sign out", "退出登录"),
     "create_account": ("Create account", "创建账户"),
+    "sign_in_wrong": ("Wrong username or password.", "用户名或密码错误。"),
+    "sign_in_throttled": ("Too many wrong passwords for this account: try again in {minutes} "
+                          "min.", "这个账户的密码错误次数太多，请{minutes}分钟后再试。"),
+    "accounts_unavailable": ("Accounts cannot be used right now: progress cannot be saved.",
+                             "暂时无法使用账户：进度无法保存。"),
+    "account_unreachable": ("The tutor's server could not be reached; try again.",
+                            "无法连接到服务器，请重试。"),
+    "served_without_accounts": (
+        "This page was served without the tutor's server, so progress is not saved and "
+        "accounts are off. Start it with `python -m tutor serve`.",
+        "此页面未通过本应用的服务器提供，进度不会保存，也无法使用账户。"
+        "请用 `python -m tutor serve` 启动。"),
     "store_unavailable": ("Progress cannot be saved right now: {error}",
                           "目前无法保存进度：{error}"),
     "saved_games": ("Finished games", "已完成的对局"),

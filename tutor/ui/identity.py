@@ -1,212 +1,195 @@
-"""Who is using the app: a guest kept by this browser, or a signed-in account.
+"""The header's account box: who is here, the sign-in / create-account form, and sign-out.
 
-Two first-party cookies carry tokens: the guest's, and a sign-in session's (so an account
-stays signed in across reloads and visits until it signs out). The server reads them on the
-very first request of a visit, so a page never waits for the browser to report them;
-`BrowserToken` writes a cookie, `AccountBox` is the header's sign-in / account form.
+The form and the sign-out button are small browser components that post straight to the
+server's `/auth/…` endpoints (see `auth.py`) and reload the page on success: passwords and
+tokens never pass through a page model, and the server alone sets the cookies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import panel as pn
 import param
 from panel.custom import JSComponent
 
-from tutor.store import Store, StoreError, User
+from tutor.store import User
 
 from .i18n import t
+from .safe import user_text
 
-COOKIE = "zhaopengyou_guest"
-SESSION_COOKIE = "zhaopengyou_session"
-MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at about 400 days
+# Posts JSON to one of the server's account endpoints; on success the page reloads as the
+# browser's new visitor, else the error message (plain text) is returned.
+_POST = """
+async function post(path, body, unreachable) {
+  let response;
+  try {
+    response = await fetch(path, {method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  } catch (err) {
+    return unreachable;
+  }
+  if (response.ok) { window.location.reload(); return ""; }
+  let data = {};
+  try { data = await response.json(); } catch (err) { /* not JSON: use the status */ }
+  return data.error || (response.status + " " + response.statusText);
+}
+"""
+
+_FORM_CSS = """
+form { display: flex; flex-direction: column; gap: 8px; padding: 10px; }
+.row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+input, select { font: inherit; padding: 7px 9px; border: 1px solid #b7bfc9; border-radius: 6px;
+  width: 160px; max-width: 100%; box-sizing: border-box; background: white; }
+select { width: 120px; }
+button { font: inherit; padding: 7px 14px; border-radius: 6px; cursor: pointer;
+  border: 1px solid #0072b5; background: #0072b5; color: white; }
+button.secondary { background: white; color: #0072b5; }
+button:disabled { opacity: 0.6; cursor: wait; }
+[role=alert] { color: #b00020; background: #fdecea; border-radius: 6px; padding: 8px 10px;
+  overflow-wrap: anywhere; }
+"""
 
 
-class BrowserToken(JSComponent):
-    """Keeps `token` in this browser's cookie named `cookie` (an empty token removes it)."""
+class AccountForm(JSComponent):
+    """Sign in, or create an account (a guest's progress moves into it)."""
 
-    token = param.String(default="", doc="the token for the browser to keep")
-    cookie = param.String(default=COOKIE, constant=True, doc="the cookie's name")
+    labels = param.Dict(default={}, doc="placeholders, button names and messages")
+    lang = param.Selector(default="en", objects=["en", "zh"])
 
-    _esm = f"""
-    export function render({{ model }}) {{
-      function keep() {{
-        const age = model.token ? {MAX_AGE} : 0;
-        document.cookie = model.cookie + "=" + encodeURIComponent(model.token || "")
-          + "; max-age=" + age + "; path=/; SameSite=Lax";
-      }}
-      if (model.token) {{ keep(); }}
-      model.on("token", keep);
-      const el = document.createElement("span");
-      el.style.display = "none";
-      return el;
-    }}
+    _stylesheets: ClassVar[list[str]] = [_FORM_CSS]
+    _esm = _POST + """
+    export function render({ model }) {
+      const make = (tag, props) => Object.assign(document.createElement(tag), props);
+      const username = make("input", {type: "text", autocomplete: "username"});
+      const secret = make("input", {type: "password", autocomplete: "current-password"});
+      const display = make("input", {type: "text", autocomplete: "nickname"});
+      const role = make("select", {});
+      const learner = make("option", {value: "learner"});
+      const teacher = make("option", {value: "teacher"});
+      role.append(learner, teacher);
+      const signIn = make("button", {type: "submit"});
+      const create = make("button", {type: "button", className: "secondary"});
+      const error = make("div", {hidden: true});
+      error.setAttribute("role", "alert");
+      const row = (...items) => {
+        const r = make("div", {className: "row"});
+        r.append(...items);
+        return r;
+      };
+      const form = make("form", {});
+      form.append(row(username, secret, signIn), row(display, role, create), error);
+
+      function label() {
+        const L = model.labels;
+        username.placeholder = L.username || "";
+        secret.placeholder = L.password || "";
+        display.placeholder = L.display_name || "";
+        learner.textContent = L.role_learner || "learner";
+        teacher.textContent = L.role_teacher || "teacher";
+        signIn.textContent = L.sign_in || "";
+        create.textContent = L.create_account || "";
+      }
+      label();
+      model.on("labels", label);
+
+      async function send(path, body) {
+        signIn.disabled = create.disabled = true;
+        error.hidden = true;
+        const problem = await post(path, Object.assign(body, {lang: model.lang}),
+                                   model.labels.unreachable);
+        signIn.disabled = create.disabled = false;
+        if (problem) {
+          error.textContent = problem;
+          error.hidden = false;
+        }
+      }
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        send("auth/sign-in", {username: username.value, password: secret.value});
+      });
+      create.addEventListener("click", () => send("auth/create", {
+        username: username.value, password: secret.value, display_name: display.value,
+        role: role.value}));
+      return form;
+    }
     """
 
 
-def guest_from_cookie(store: Store, cookies: dict[str, str]) -> tuple[User, str]:
-    """The guest this browser's cookie names, or a new guest (and the token to keep)."""
-    token = cookies.get(COOKIE, "")
-    if token:
-        try:
-            return store.guest(token), token
-        except StoreError:
-            pass
-    return store.create_guest()
+class SignOutButton(JSComponent):
+    """Ends this browser's sign-in; the page comes back as its guest."""
 
+    label = param.String(default="Sign out")
+    unreachable = param.String(default="")
+    lang = param.Selector(default="en", objects=["en", "zh"])
 
-def user_from_cookies(store: Store, cookies: dict[str, str]) -> tuple[User, str, str]:
-    """Who this browser is: the account its session cookie keeps signed in, else its guest.
-
-    Returns the user, the guest token to keep (kept while signed in, to come back to the
-    same guest on signing out; a new guest is made only when there is no account), and the
-    session token ("" for a guest).
+    _stylesheets: ClassVar[list[str]] = [_FORM_CSS]
+    _esm = _POST + """
+    export function render({ model }) {
+      const button = Object.assign(document.createElement("button"),
+                                   {type: "button", className: "secondary"});
+      const show = () => { button.textContent = model.label; };
+      show();
+      model.on("label", show);
+      button.addEventListener("click", async () => {
+        button.disabled = true;
+        const problem = await post("auth/sign-out", {lang: model.lang}, model.unreachable);
+        button.disabled = false;
+        if (problem) { window.alert(problem); }
+      });
+      return button;
+    }
     """
-    session = cookies.get(SESSION_COOKIE, "")
-    if session:
-        try:
-            return store.session_user(session), cookies.get(COOKIE, ""), session
-        except StoreError:
-            pass
-    user, token = guest_from_cookie(store, cookies)
-    return user, token, ""
 
 
 class AccountBox(pn.viewable.Viewer):
-    """Shows who is signed in; signs in, creates an account (keeping guest progress), or
-    signs out, back to this browser's guest."""
+    """Shows who is here; opens the sign-in form, or signs out back to this browser's guest.
+
+    With `enabled` False (no store, or a server without the account endpoints) it shows
+    nothing: there is nobody to sign in as.
+    """
 
     lang = param.Selector(default="en", objects=["en", "zh"])
     user = param.ClassSelector(class_=User, default=None, allow_None=True)
+    enabled = param.Boolean(default=True)
 
-    def __init__(self, store: Store | None, on_user: Callable[[User], None],
-                 guest_token: str = "", session_token: str = "", **params: Any):
+    def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.store = store
-        self.on_user = on_user
-        self.guest_token = guest_token
-        self.browser = BrowserToken(token=guest_token, width=0, height=0, margin=0)
-        self.session = BrowserToken(token=session_token, cookie=SESSION_COOKIE, width=0,
-                                    height=0, margin=0)
-        self._sign_out = pn.widgets.Button(color="primary", variant="outline", width=110,
-                                           align="center", visible=False)
-        self._sign_out.on_click(self._do_sign_out)
-        self._who = pn.pane.Markdown("", margin=(8, 6), align="center")
+        self._who = pn.pane.HTML("", margin=(8, 6), align="center")
         self._open = pn.widgets.Button(color="primary", variant="outline", width=110,
                                        align="center")
         self._open.on_click(self._toggle)
-        self._username = pn.widgets.TextInput(width=160)
-        self._secret = pn.widgets.PasswordInput(width=160)
-        self._display = pn.widgets.TextInput(width=160)
-        self._role = pn.widgets.Select(width=120)
-        self._sign_in = pn.widgets.Button(color="primary", width=110)
-        self._create = pn.widgets.Button(color="default", width=140)
-        self._sign_in.on_click(self._do_sign_in)
-        self._create.on_click(self._do_create)
-        self._error = pn.pane.Alert("", alert_type="danger", visible=False)
-        self._form = pn.Column(pn.Row(self._username, self._secret, self._sign_in),
-                               pn.Row(self._display, self._role, self._create), self._error,
-                               visible=False, styles={"background": "#f6f8fa",
-                                                      "border-radius": "8px"})
+        self._sign_out = SignOutButton(align="center", visible=False, margin=(5, 0))
+        self.form = AccountForm(visible=False, sizing_mode="stretch_width",
+                                styles={"background": "#f6f8fa", "border-radius": "8px"})
         # the header shows who is there; the form opens below the page header
-        self.header = pn.Row(self._who, self._open, self._sign_out, self.browser, self.session,
-                             align="center")
-        self.form = self._form
-        self._layout = pn.Column(self.header, self._form)
+        self.header = pn.Row(self._who, self._open, self._sign_out, align="center")
+        self._layout = pn.Column(self.header, self.form)
         self._label()
 
-    @param.depends("lang", "user", watch=True)
+    @param.depends("lang", "user", "enabled", watch=True)
     def _label(self) -> None:
         lang = self.lang
-        if self.store is None:
+        if not self.enabled:
             self._who.object = ""
-            self._open.visible = False
+            self._open.visible = self._sign_out.visible = self.form.visible = False
             return
         name = "…" if self.user is None else (
             t("guest", lang) if self.user.is_guest else self.user.display_name)
-        self._who.object = f"**{name}**"
+        self._who.object = f"<b>{user_text(name)}</b>"
         self._open.name = t("account", lang)
-        self._sign_out.name = t("sign_out", lang)
-        self._sign_out.visible = self.user is not None and not self.user.is_guest
-        self._username.placeholder = t("username", lang)
-        self._secret.placeholder = t("password", lang)
-        self._display.placeholder = t("display_name", lang)
-        self._role.options = {t("role_learner", lang): "learner",
-                              t("role_teacher", lang): "teacher"}
-        self._sign_in.name = t("sign_in", lang)
-        self._create.name = t("create_account", lang)
+        self._open.visible = True
+        self._sign_out.param.update(label=t("sign_out", lang), lang=lang,
+                                    unreachable=t("account_unreachable", lang),
+                                    visible=self.user is not None and not self.user.is_guest)
+        self.form.param.update(lang=lang, labels={
+            key: t(key, lang) for key in ("username", "password", "display_name",
+                                          "role_learner", "role_teacher", "sign_in",
+                                          "create_account")
+        } | {"unreachable": t("account_unreachable", lang)})
 
     def _toggle(self, _=None) -> None:
-        self._form.visible = not self._form.visible
-
-    def _set_user(self, user: User) -> None:
-        self.user = user
-        self._error.visible = False
-        self._form.visible = False
-        self.on_user(user)
-
-    def _signed_in(self, user: User) -> None:
-        """An account signed in or was created: keep it signed in on this browser (in place
-        of any account signed in here before)."""
-        problem = None
-        try:
-            self._end_session()
-            self.session.token = self.store.open_session(user)
-        except StoreError as exc:  # signed in for this visit all the same
-            problem = exc
-        self._set_user(user)
-        if problem is not None:
-            self._fail(problem)
-
-    def _end_session(self) -> None:
-        """End the sign-in this browser holds, if any, in the store (callers set the cookie)."""
-        if self.session.token:
-            self.store.close_session(self.session.token)
-
-    def _fail(self, exc: Exception) -> None:
-        self._error.object = str(exc)
-        self._error.visible = self._form.visible = True  # the message lives in the form
-
-    def _do_sign_in(self, _=None) -> None:
-        try:
-            user = self.store.authenticate(self._username.value, self._secret.value)
-        except StoreError as exc:
-            self._fail(exc)
-            return
-        self._secret.value = ""
-        self._signed_in(user)
-
-    def _do_sign_out(self, _=None) -> None:
-        """End this browser's session and go back to its guest (a new one if it has none)."""
-        try:
-            self._end_session()
-            user, token = guest_from_cookie(self.store, {COOKIE: self.guest_token})
-        except StoreError as exc:
-            self._fail(exc)
-            return
-        self.session.token = ""
-        self.guest_token = self.browser.token = token
-        self._set_user(user)
-
-    def _do_create(self, _=None) -> None:
-        """A new account; a guest's progress moves into it (same user, name and password)."""
-        name = self._username.value
-        display = self._display.value or name
-        role = self._role.value or "learner"
-        try:
-            if self.user is not None and self.user.is_guest and self.guest_token:
-                user = self.store.upgrade_guest(self.guest_token, name, display,
-                                                self._secret.value, role)
-                self.guest_token = self.browser.token = ""  # the guest is this account now
-            else:
-                user = self.store.create_user(name, display, role, self._secret.value)
-        except StoreError as exc:
-            self._fail(exc)
-            return
-        self._secret.value = ""
-        self._signed_in(user)
+        self.form.visible = not self.form.visible
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -1,0 +1,240 @@
+"""Who a browser is, worked out by the server from cookies no page script can read.
+
+Two cookies carry tokens: the guest's and a sign-in session's. Only the server sets them,
+in `Set-Cookie` headers (HttpOnly, SameSite=Lax, Secure over https), and only their hashes
+are stored. `TutorAuth` is a Bokeh auth provider: for each page request it reads them (a
+first visit gets a new guest and its cookie) and leaves a `Visitor` on the request, which the
+app reads while it is built (`current_visitor`). The cookies are kept out of Bokeh's session
+token, so no page model ever holds them. Signing in, creating an account and signing out
+are JSON POSTs to `/auth/…`, accepted only from the origins the server serves.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlparse
+
+import panel as pn
+from bokeh.server.auth_provider import AuthProvider
+from bokeh.server.util import check_allowlist
+from bokeh.server.views.doc_handler import DocHandler
+from bokeh.server.views.ws import WSHandler
+from tornado.web import RequestHandler
+
+from tutor.store import AuthenticationFailed, SignInThrottled, Store, StoreError, User
+
+from .i18n import t
+from .services import get_store
+
+GUEST_COOKIE = "zhaopengyou_guest"
+SESSION_COOKIE = "zhaopengyou_session"
+COOKIES = (GUEST_COOKIE, SESSION_COOKIE)
+MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at about 400 days
+SIGN_IN, CREATE, SIGN_OUT = "/auth/sign-in", "/auth/create", "/auth/sign-out"
+_VISITOR = "tutor_visitor"  # the request attribute the auth provider leaves for the app
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """Who a request comes from: a signed-in account, a guest, or nobody the store can name
+    (it is unavailable: `problem` says why)."""
+
+    user: User | None
+    signed_in: bool = False
+    guest_token: str = ""  # the guest's token, for a guest (new or kept)
+    new_guest: bool = False  # the guest was made for this request: its cookie must be set
+    session_ended: bool = False  # the session cookie names a sign-in that is over
+    problem: StoreError | None = None
+
+
+def identify(store: Store | None, cookies: Mapping[str, str], *, make_guest: bool) -> Visitor:
+    """The visitor these cookies name: the account a live session keeps signed in, else the
+    guest, else (`make_guest`) a new guest."""
+    if store is None:
+        return Visitor(None)
+    try:
+        ended = False
+        session = cookies.get(SESSION_COOKIE, "")
+        guest = cookies.get(GUEST_COOKIE, "")
+        if session:
+            try:
+                return Visitor(store.session_user(session), signed_in=True)
+            except AuthenticationFailed:
+                ended = True
+        if guest:
+            try:
+                return Visitor(store.guest(guest), guest_token=guest, session_ended=ended)
+            except AuthenticationFailed:
+                pass  # a guest that is gone: a new one (and cookie) below
+        if not make_guest:
+            return Visitor(None, session_ended=ended)
+        user, token = store.create_guest()
+        return Visitor(user, guest_token=token, new_guest=True, session_ended=ended)
+    except StoreError as exc:
+        return Visitor(None, problem=exc)
+
+
+def current_visitor() -> Visitor | None:
+    """The visitor of the page being built, or None when the app is not served by
+    `python -m tutor serve` (no auth provider looked at the request)."""
+    context = pn.state.curdoc.session_context if pn.state.curdoc is not None else None
+    request = getattr(context, "request", None)
+    return getattr(request, _VISITOR, None)
+
+
+# ------------------------------------------------------------------------- cookies
+def keep_cookie(handler: RequestHandler, name: str, value: str) -> None:
+    """Set cookie `name` the only way the app does: from the server, unreadable by scripts."""
+    handler.set_cookie(name, value, path="/", max_age=MAX_AGE, httponly=True, samesite="Lax",
+                       secure=handler.request.protocol == "https")
+
+
+def drop_cookie(handler: RequestHandler, name: str) -> None:
+    """Remove cookie `name` (same attributes as it was set with)."""
+    handler.clear_cookie(name, path="/", httponly=True, samesite="Lax",
+                         secure=handler.request.protocol == "https")
+
+
+def _cookies(handler: RequestHandler) -> dict[str, str]:
+    return {name: morsel.value for name, morsel in handler.request.cookies.items()}
+
+
+class TutorAuth(AuthProvider):
+    """Bokeh's authentication hook, used to say who each page is for; nobody is turned away
+    (a browser without an account is a guest), so the login URL is never visited."""
+
+    @property
+    def get_user(self) -> Callable[[RequestHandler], str]:
+        return _visitor_for
+
+    @property
+    def login_url(self) -> str:
+        return SIGN_IN
+
+    @property
+    def endpoints(self) -> list[tuple[str, type[RequestHandler]]]:
+        return [(SIGN_IN, SignInHandler), (CREATE, CreateHandler), (SIGN_OUT, SignOutHandler)]
+
+
+def _visitor_for(handler: RequestHandler) -> str:
+    """Bokeh's `get_user`: for a page or its websocket, leave the `Visitor` on the request
+    (a page request also sets a new guest's cookie); every request is let in."""
+    if not isinstance(handler, DocHandler | WSHandler):
+        return "visitor"  # static files and the like: nothing to look up
+    page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
+    visitor = identify(get_store(), _cookies(handler), make_guest=True)
+    if page and visitor.new_guest:
+        keep_cookie(handler, GUEST_COOKIE, visitor.guest_token)
+    if page and visitor.session_ended:
+        drop_cookie(handler, SESSION_COOKIE)
+    setattr(handler.request, _VISITOR, visitor)
+    return f"user {visitor.user.id}" if visitor.user is not None else "visitor"
+
+
+# ------------------------------------------------------------------------ endpoints
+class _AccountHandler(RequestHandler):
+    """A JSON POST from one of the server's own pages; answers `{"ok": true}` or
+    `{"error": message}` in the language the page asked for."""
+
+    def prepare(self) -> None:
+        origin = self.request.headers.get("Origin", "")
+        host = urlparse(origin).netloc.lower()
+        if not host or not check_allowlist(host, sorted(self.application.websocket_origins)):
+            self._answer(403, error="This request did not come from the tutor's own page.")
+            return
+        if not self.request.headers.get("Content-Type", "").startswith("application/json"):
+            self._answer(415, error="Send JSON.")
+            return
+        try:
+            body = json.loads(self.request.body or b"{}")
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not all(isinstance(v, str) for v in body.values()):
+            self._answer(400, error="The request was not understood.")
+            return
+        self.body = body
+        self.lang = "zh" if body.get("lang") == "zh" else "en"
+        self.store = get_store()
+        if self.store is None:
+            self._answer(503, error=t("accounts_unavailable", self.lang))
+
+    def _answer(self, status: int, **fields: Any) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(fields or {"ok": True}, ensure_ascii=False))
+
+    def _fail(self, exc: StoreError) -> None:
+        if isinstance(exc, SignInThrottled):
+            self.set_header("Retry-After", str(math.ceil(exc.retry_after)))
+            self._answer(429, error=t("sign_in_throttled", self.lang,
+                                      minutes=max(1, math.ceil(exc.retry_after / 60))))
+        elif isinstance(exc, AuthenticationFailed):
+            self._answer(401, error=t("sign_in_wrong", self.lang))
+        else:
+            self._answer(400, error=str(exc))
+
+    def _visitor(self) -> Visitor:
+        return identify(self.store, _cookies(self), make_guest=False)
+
+    def _sign_in_as(self, user: User) -> None:
+        """Keep `user` signed in on this browser, ending the sign-in it held before."""
+        old = self.get_cookie(SESSION_COOKIE)
+        if old:
+            self.store.close_session(old)
+        keep_cookie(self, SESSION_COOKIE, self.store.open_session(user))
+        self._answer(200)
+
+    def check_xsrf_cookie(self) -> None:
+        """The Origin check in `prepare` stands in for an XSRF cookie."""
+
+
+class SignInHandler(_AccountHandler):
+    """`POST /auth/sign-in {username, password}`: sign in (throttled by the store)."""
+
+    def post(self) -> None:
+        try:
+            user = self.store.authenticate(self.body.get("username", ""),
+                                           self.body.get("password", ""))
+            self._sign_in_as(user)
+        except StoreError as exc:
+            self._fail(exc)
+
+
+class CreateHandler(_AccountHandler):
+    """`POST /auth/create {username, password, display_name, role}`: a new account; this
+    browser's guest becomes it (keeping its progress) unless an account is signed in."""
+
+    def post(self) -> None:
+        b = self.body
+        name, secret = b.get("username", ""), b.get("password", "")
+        display, role = b.get("display_name", "") or name, b.get("role", "") or "learner"
+        visitor = self._visitor()
+        try:
+            if not visitor.signed_in and visitor.guest_token:
+                user = self.store.upgrade_guest(visitor.guest_token, name, display, secret, role)
+                drop_cookie(self, GUEST_COOKIE)  # the guest is this account now
+            else:
+                user = self.store.create_user(name, display, role, secret)
+            self._sign_in_as(user)
+        except StoreError as exc:
+            self._fail(exc)
+
+
+class SignOutHandler(_AccountHandler):
+    """`POST /auth/sign-out`: end this browser's sign-in; it is its guest again."""
+
+    def post(self) -> None:
+        token = self.get_cookie(SESSION_COOKIE)
+        try:
+            if token:
+                self.store.close_session(token)
+        except StoreError as exc:
+            self._fail(exc)
+            return
+        drop_cookie(self, SESSION_COOKIE)
+        self._answer(200)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.store.conftest import School
-from tutor.store import AccessDenied, NotFound, Rating, Store
+from tutor.store import AccessDenied, InvalidInput, NotFound, Rating, Store
 
 
 @pytest.fixture
@@ -110,6 +110,8 @@ def test_unknown_actors_and_missing_records_are_errors_not_empty_results(
         store.class_results(worked.teacher_a.id, 9999)
     with pytest.raises(NotFound):
         store.join_class(worked.dan.id, "NOSUCH")
+    with pytest.raises(InvalidInput, match="6 letters and digits"):  # not echoed back
+        store.join_class(worked.dan.id, "<b>" * 3000)
 
 
 def test_nobody_changes_someone_elses_game(store: Store, worked: School) -> None:

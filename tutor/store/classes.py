@@ -10,7 +10,7 @@ import duckdb
 from tutor.store import validate
 from tutor.store.access import StoreBase, now
 from tutor.store.db import Cursor
-from tutor.store.errors import AccessDenied, Conflict, NotFound
+from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound
 from tutor.store.users import USER_COLUMNS, user_from_row
 from tutor.store.values import Classroom, User
 
@@ -65,6 +65,8 @@ class ClassRecords(StoreBase):
     def join_class(self, actor_id: int, join_code: str) -> Classroom:
         """Add the actor (a named learner) to the class with this code; joining twice is fine."""
         code = normalise_code(join_code)
+        if len(code) != CODE_LENGTH:  # nothing else can name a class: say so, echo nothing
+            raise InvalidInput(f"A join code has {CODE_LENGTH} letters and digits, like K7M2QD.")
 
         def join(cur: Cursor) -> Classroom:
             row = cur.execute(

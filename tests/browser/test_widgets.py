@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.serving import free_port, served
 from tutor.puzzle import load_bank, solve
 from tutor.rules import Trump, card_points, parse_cards
 
-from .conftest import free_port, served, shot, watch_outside
+from .conftest import shot, watch_outside
 
 pytestmark = pytest.mark.browser
 SCRIPT = Path(__file__).with_name("widget_app.py")

@@ -19,13 +19,14 @@ LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 def origins(address: str, port: int, allowed: list[str]) -> list[str]:
     """The `host:port` origins whose pages may open the app's websocket and post to its
-    account endpoints: this machine's own names, plus each `--allow-origin` (a bare host
-    means the server's port)."""
+    account endpoints: this machine's own names, plus each `--allow-origin`. A bare host is
+    allowed on the server's port and on the default one (a proxy in front; Bokeh counts an
+    origin without a port, http or https, as port 80)."""
     hosts = [f"{name}:{port}" for name in ("localhost", "127.0.0.1")]
     if address not in ("", "0.0.0.0", "::", *LOOPBACK):
         hosts.append(f"{address}:{port}")
-    for origin in allowed:
-        hosts.append(origin.lower() if ":" in origin else f"{origin.lower()}:{port}")
+    for origin in (o.lower() for o in allowed):
+        hosts += [origin] if ":" in origin else [f"{origin}:{port}", f"{origin}:80"]
     return list(dict.fromkeys(hosts))
 
 

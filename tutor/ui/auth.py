@@ -126,7 +126,7 @@ def _visitor_for(handler: RequestHandler) -> str:
     if not isinstance(handler, DocHandler | WSHandler):
         return "visitor"  # static files and the like: nothing to look up
     page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
-    visitor = identify(get_store(), _cookies(handler), make_guest=True)
+    visitor = identify(get_store(), _cookies(handler), make_guest=page)
     if page and visitor.new_guest:
         keep_cookie(handler, GUEST_COOKIE, visitor.guest_token)
     if page and visitor.session_ended:

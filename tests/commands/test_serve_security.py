@@ -1,0 +1,175 @@
+"""`python -m tutor serve` as a school network sees it: cookies only the server sets and no
+script can read, nothing of them in the page, account endpoints and the websocket refused
+to pages from other origins, and sign-in throttled over HTTP too."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+from http.cookies import SimpleCookie
+
+import pytest
+from bokeh.util.token import get_token_payload
+from tornado.httpclient import HTTPClientError, HTTPRequest
+from tornado.websocket import websocket_connect
+
+from tests.serving import ROOT, free_port, served
+from tutor.ui.auth import GUEST_COOKIE, SESSION_COOKIE
+
+SCHOOL = "school.example"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app on 127.0.0.1, also allowed for pages from school.example, behind a proxy."""
+    port = free_port()
+    folder = tmp_path_factory.mktemp("serve")
+    env = dict(os.environ, TUTOR_DB=str(folder / "tutor.duckdb"))
+    args = [sys.executable, "-m", "tutor", "serve", "--port", str(port), "--address",
+            "127.0.0.1", "--allow-origin", SCHOOL, "--behind-proxy"]
+    with served(args, f"http://127.0.0.1:{port}/", folder / "serve.log", env):
+        yield port
+
+
+def _call(port: int, method: str, path: str, headers: dict | None = None,
+          body: dict | str | None = None) -> tuple[int, list[str], str, dict]:
+    """Status, Set-Cookie lines, body text and headers of one request."""
+    con = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    data = json.dumps(body) if isinstance(body, dict) else body
+    con.request(method, path, body=data, headers=headers or {})
+    reply = con.getresponse()
+    text = reply.read().decode()
+    con.close()
+    return reply.status, reply.headers.get_all("Set-Cookie") or [], text, dict(reply.headers)
+
+
+def _cookie(lines: list[str], name: str):
+    for line in lines:
+        jar = SimpleCookie()
+        jar.load(line)
+        if name in jar:
+            return jar[name]
+    return None
+
+
+def _post(port: int, path: str, body: dict, origin: str | None, cookies: str = ""):
+    headers = {"Content-Type": "application/json"}
+    if origin:
+        headers["Origin"] = origin
+    if cookies:
+        headers["Cookie"] = cookies
+    return _call(port, "POST", path, headers, body)
+
+
+def _page_token_payload(html: str) -> dict:
+    token = re.search(r'"token":\s*"([^"]+)"', html).group(1)
+    return get_token_payload(token)
+
+
+def test_a_first_visit_gets_a_guest_cookie_no_script_can_read(server) -> None:
+    status, cookies, html, headers = _call(server, "GET", "/")
+    assert status == 200
+    guest = _cookie(cookies, GUEST_COOKIE)
+    assert guest is not None and len(guest.value) >= 40
+    assert guest["httponly"] and guest["samesite"] == "Lax" and guest["path"] == "/"
+    assert not guest["secure"]  # plain http
+    assert guest.value not in html
+    payload = _page_token_payload(html)  # what every page embeds, readable by its scripts
+    assert guest.value not in json.dumps(payload, default=str)
+    assert "Cookie" not in payload["headers"] and payload["cookies"] == {}
+
+    status, again, html, _ = _call(server, "GET", "/",
+                                   {"Cookie": f"{GUEST_COOKIE}={guest.value}"})
+    assert status == 200 and _cookie(again, GUEST_COOKIE) is None  # recognised, not remade
+    payload = json.dumps(_page_token_payload(html), default=str)
+    assert guest.value not in html and guest.value not in payload
+
+
+def test_over_https_behind_a_proxy_the_cookies_are_secure(server) -> None:
+    _, cookies, _, _ = _call(server, "GET", "/", {"X-Forwarded-Proto": "https"})
+    assert _cookie(cookies, GUEST_COOKIE)["secure"]
+
+
+def test_accounts_are_made_only_from_the_servers_own_pages(server) -> None:
+    body = {"username": "lin", "password": "pass-lin", "display_name": "Lin", "lang": "en"}
+    for origin in (None, "http://evil.example", f"http://{SCHOOL}.evil.example"):
+        status, cookies, text, _ = _post(server, "/auth/create", body, origin)
+        assert status == 403 and cookies == [] and "own page" in text
+    status, _, _, _ = _call(server, "POST", "/auth/create",
+                            {"Origin": f"http://{SCHOOL}", "Content-Type": "text/plain"},
+                            json.dumps(body))
+    assert status == 415  # a cross-site form cannot send JSON
+    wrong = _post(server, "/auth/sign-in", body, f"http://127.0.0.1:{server}")
+    assert wrong[0] == 401  # none of the refused requests made the account
+
+    status, cookies, text, _ = _post(server, "/auth/create", body, f"http://{SCHOOL}")
+    assert status == 200 and json.loads(text) == {"ok": True}
+    session = _cookie(cookies, SESSION_COOKIE)
+    assert session["httponly"] and session["samesite"] == "Lax"
+    assert session.value not in text
+
+    # the page signed in with it names the account, and still holds no token
+    status, _, html, _ = _call(server, "GET", "/?page=progress",
+                               {"Cookie": f"{SESSION_COOKIE}={session.value}"})
+    assert status == 200 and session.value not in html
+    assert session.value not in json.dumps(_page_token_payload(html), default=str)
+
+    status, cookies, _, _ = _post(server, "/auth/sign-out", {"lang": "en"}, f"http://{SCHOOL}",
+                                  f"{SESSION_COOKIE}={session.value}")
+    assert status == 200 and _cookie(cookies, SESSION_COOKIE).value == ""
+    status, cookies, _, _ = _call(server, "GET", "/",
+                                  {"Cookie": f"{SESSION_COOKIE}={session.value}"})
+    ended = _cookie(cookies, SESSION_COOKIE)  # the ended sign-in's cookie is dropped
+    assert status == 200 and ended is not None and ended.value == ""
+
+
+def test_guessing_a_password_over_http_is_throttled_in_the_page_language(server) -> None:
+    origin = f"http://127.0.0.1:{server}"
+    body = {"username": "wen", "password": "pass-wen", "display_name": "Wen", "lang": "en"}
+    assert _post(server, "/auth/create", body, origin)[0] == 200
+    for _ in range(5):
+        status, _, text, _ = _post(server, "/auth/sign-in",
+                                   {"username": "wen", "password": "nope", "lang": "zh"}, origin)
+        assert status == 401 and json.loads(text)["error"] == "用户名或密码错误。"
+    status, cookies, text, headers = _post(
+        server, "/auth/sign-in", {"username": "wen", "password": "pass-wen", "lang": "zh"},
+        origin)
+    assert status == 429 and cookies == []  # the right password does not get in either
+    assert "1分钟后再试" in json.loads(text)["error"]
+    assert 0 < int(headers["Retry-After"]) <= 60
+    status, _, text, _ = _post(server, "/auth/sign-in",
+                               {"username": "wen", "password": "nope", "lang": "en"}, origin)
+    assert status == 429 and "try again in 1 min" in json.loads(text)["error"]
+
+
+def _handshake(port: int, origin: str) -> int:
+    """The HTTP status of a websocket handshake to the app from a page at `origin`."""
+
+    async def attempt() -> int:
+        request = HTTPRequest(f"ws://127.0.0.1:{port}/ws", headers={"Origin": origin})
+        try:
+            conn = await websocket_connect(request, subprotocols=["bokeh", "x"])
+        except HTTPClientError as exc:
+            return exc.code
+        conn.close()
+        return 101
+
+    return asyncio.run(attempt())
+
+
+def test_the_websocket_refuses_pages_from_other_origins(server) -> None:
+    assert _handshake(server, "http://evil.example") == 403
+    assert _handshake(server, f"http://{SCHOOL}.evil.example") == 403
+    assert _handshake(server, f"http://{SCHOOL}") == 101
+    assert _handshake(server, f"http://127.0.0.1:{server}") == 101
+
+
+def test_serving_other_machines_needs_the_origin_they_will_use() -> None:
+    done = subprocess.run([sys.executable, "-m", "tutor", "serve", "--address", "0.0.0.0"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "--allow-origin" in done.stderr

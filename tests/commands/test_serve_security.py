@@ -72,7 +72,7 @@ def _page_token_payload(html: str) -> dict:
 
 
 def test_a_first_visit_gets_a_guest_cookie_no_script_can_read(server) -> None:
-    status, cookies, html, headers = _call(server, "GET", "/")
+    status, cookies, html, _ = _call(server, "GET", "/")
     assert status == 200
     guest = _cookie(cookies, GUEST_COOKIE)
     assert guest is not None and len(guest.value) >= 40

@@ -147,6 +147,7 @@ class PuzzlesPage(pn.viewable.Viewer):
                                        done=total - self._remaining(chosen), total=total)
 
     def _on_assignment(self) -> None:
+        self._assign_progress()  # the count is of the assignment now chosen
         if self._mode.value == "assignment":
             self.new_puzzle()
         else:

@@ -27,6 +27,7 @@ PAYLOADS = [IMG, SCRIPT, SVG, LINK, IMAGE]
 RTL = "Tuesday \u202eclub"  # a right-to-left override would reverse what follows it
 LONG = "x" * 10_000
 PAGES = ["Learn", "Puzzles", "Play", "Progress", "Teacher"]
+TYPED_ANSWER_PUZZLE = "pattern-1-001"  # answered in a text box: "AH AH KH KH | AH"
 
 
 def _guarded(browser, base: str):
@@ -125,8 +126,12 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         teacher.get_by_label("Class").first.select_option(label=f"{SCRIPT} ({codes[SCRIPT]})")
         teacher.get_by_label("Theme").first.select_option(label="Who wins the trick")
         teacher.get_by_label("How many").fill("2")
-        for title in (LINK, IMAGE):
-            _made(teacher, "assignment title", "Create assignment", title, "set with 2 puzzles")
+        _made(teacher, "assignment title", "Create assignment", LINK, "set with 2 puzzles")
+        picker = teacher.locator("input.choices__input--cloned").first  # typed-answer puzzle
+        picker.click()
+        picker.press_sequentially(TYPED_ANSWER_PUZZLE)
+        picker.press("Enter")
+        _made(teacher, "assignment title", "Create assignment", IMAGE, "set with")
         teacher.get_by_placeholder("assignment title").fill(LONG[:121])
         teacher.get_by_role("button", name="Create assignment").click()
         teacher.get_by_text(re.compile("too long")).first.wait_for(timeout=15_000)
@@ -141,7 +146,7 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         # the learner: a payload as display name, joins the <script> class
         learner.goto(app_url + "?page=puzzles")
         learner.get_by_text("Guest", exact=True).first.wait_for(timeout=30_000)
-        create_account(learner, "xiaohong", IMG, "learner")
+        create_account(learner, SCRIPT, IMG, "learner")  # a payload as username too
         _shows(learner, IMG)
         for typed in (SVG, LONG):
             learner.get_by_placeholder("class join code").fill(typed)
@@ -158,6 +163,13 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         learner.get_by_role("button", name="Check answer").click()
         learner.get_by_text("1 of 2 puzzles solved.").or_(
             learner.get_by_text(re.compile("Not quite"))).first.wait_for(timeout=15_000)
+        # an answer that cannot be read is quoted back exactly as typed
+        learner.locator("select").filter(has=learner.locator("option", has_text=IMAGE)).first \
+            .select_option(label=IMAGE)
+        learner.get_by_text("0 of 1 puzzles solved.").wait_for(timeout=15_000)
+        learner.get_by_placeholder("your answer").fill(IMG)
+        learner.get_by_role("button", name="Check answer").click()
+        learner.get_by_text(re.compile(r"'<img' is not a card")).first.wait_for(timeout=15_000)
         shot(learner, "user_text_learner")
         _walk(learner, IMG)
 
@@ -173,7 +185,7 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         path = tmp_path / "class.csv"
         info.value.save_as(path)
         exported = path.read_text()
-        assert IMG in exported and (LINK in exported or IMAGE in exported)
+        assert IMG in exported and SCRIPT in exported and LINK in exported
         shot(teacher, "user_text_results")
         _clean(teacher)
         _clean(learner)

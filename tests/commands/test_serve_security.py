@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
 
 import pytest
@@ -159,7 +160,8 @@ def _handshake(port: int, origin: str) -> int:
         conn.close()
         return 101
 
-    return asyncio.run(attempt())
+    with ThreadPoolExecutor(1) as pool:  # its own loop, whatever loop this thread runs
+        return pool.submit(asyncio.run, attempt()).result(timeout=60)
 
 
 def test_the_websocket_refuses_pages_from_other_origins(server) -> None:

@@ -29,13 +29,24 @@ def app_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """Playwright, once for the whole run (a second instance cannot start beside it)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
+        yield p
+
+
+def launch(playwright, *flags: str):
+    """Debian Chromium with the test flags, and any `flags` more."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, *flags])
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = launch(playwright)
+    yield b
+    b.close()
 
 
 @pytest.fixture

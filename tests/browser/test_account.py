@@ -13,7 +13,7 @@ from bokeh.util.token import get_token_payload
 from tests.serving import free_port, served
 from tutor.ui.auth import GUEST_COOKIE, SESSION_COOKIE
 
-from .conftest import create_account, shot
+from .conftest import create_account, launch, shot
 
 pytestmark = pytest.mark.browser
 
@@ -144,3 +144,30 @@ def test_served_by_plain_panel_the_app_says_progress_is_not_saved(browser, tmp_p
             assert context.cookies() == []
         finally:
             context.close()
+
+
+def test_a_school_network_name_serves_the_app_and_other_names_are_refused(playwright,
+                                                                          tmp_path):
+    """`serve --address 0.0.0.0 --allow-origin school.example:P`: a browser that reaches the
+    server by that name gets a working app (websocket and sign-in); a name not allowed is
+    refused (a page served under it would be same-origin to its websocket)."""
+    port = free_port()
+    args = [sys.executable, "-m", "tutor", "serve", "--port", str(port), "--address",
+            "0.0.0.0", "--allow-origin", f"school.example:{port}"]
+    env = dict(os.environ, TUTOR_DB=str(tmp_path / "tutor.duckdb"))
+    rules = "MAP school.example 127.0.0.1, MAP other.example 127.0.0.1"
+    with served(args, f"http://127.0.0.1:{port}/", tmp_path / "serve.log", env):
+        browser = launch(playwright, f"--host-resolver-rules={rules}")
+        try:
+            page = browser.new_page()
+            page.goto(f"http://school.example:{port}/?page=progress")
+            page.get_by_text("Guest", exact=True).first.wait_for(timeout=30_000)
+            create_account(page, "lanlan", "Lan Lan")  # posts to /auth from this origin
+            page.get_by_role("button", name="Sign out").wait_for(timeout=15_000)
+
+            other = browser.new_page()  # the same server, reached by a name not allowed
+            answer = other.goto(f"http://other.example:{port}/?page=progress")
+            assert answer.status == 403
+            assert other.get_by_text("Guest", exact=True).count() == 0
+        finally:
+            browser.close()

@@ -148,11 +148,13 @@ def test_guessing_a_password_over_http_is_throttled_in_the_page_language(server)
     assert status == 429 and "try again in 1 min" in json.loads(text)["error"]
 
 
-def _handshake(port: int, origin: str) -> int:
-    """The HTTP status of a websocket handshake to the app from a page at `origin`."""
+def _handshake(port: int, origin: str, host: str | None = None) -> int:
+    """The HTTP status of a websocket handshake to the app from a page at `origin`, sent to
+    the server by the name `host` (its address unless given)."""
+    headers = {"Origin": origin} | ({"Host": host} if host else {})
 
     async def attempt() -> int:
-        request = HTTPRequest(f"ws://127.0.0.1:{port}/ws", headers={"Origin": origin})
+        request = HTTPRequest(f"ws://127.0.0.1:{port}/ws", headers=headers)
         try:
             conn = await websocket_connect(request, subprotocols=["bokeh", "x"])
         except HTTPClientError as exc:
@@ -169,6 +171,16 @@ def test_the_websocket_refuses_pages_from_other_origins(server) -> None:
     assert _handshake(server, f"http://{SCHOOL}.evil.example") == 403
     assert _handshake(server, f"http://{SCHOOL}") == 101
     assert _handshake(server, f"http://127.0.0.1:{server}") == 101
+    # a page the server itself served under another name (DNS rebinding, say) would be
+    # same-origin to its websocket, which Tornado does not check: the name is refused
+    assert _handshake(server, "http://evil.example", host="evil.example") == 403
+
+
+def test_pages_are_served_only_under_the_allowed_names(server) -> None:
+    assert _call(server, "GET", "/", {"Host": SCHOOL})[0] == 200
+    assert _call(server, "GET", "/", {"Host": f"localhost:{server}"})[0] == 200
+    status, cookies, _, _ = _call(server, "GET", "/", {"Host": f"evil.example:{server}"})
+    assert status == 403 and cookies == []
 
 
 def test_serving_other_machines_needs_the_origin_they_will_use() -> None:

@@ -23,7 +23,7 @@ from bokeh.server.auth_provider import AuthProvider
 from bokeh.server.util import check_allowlist
 from bokeh.server.views.doc_handler import DocHandler
 from bokeh.server.views.ws import WSHandler
-from tornado.web import RequestHandler
+from tornado.web import HTTPError, RequestHandler
 
 from tutor.store import AuthenticationFailed, SignInThrottled, Store, StoreError, User
 
@@ -125,6 +125,10 @@ def _visitor_for(handler: RequestHandler) -> str:
     (a page request also sets a new guest's cookie); every request is let in."""
     if not isinstance(handler, DocHandler | WSHandler):
         return "visitor"  # static files and the like: nothing to look up
+    if not _allowed(handler, handler.request.host):
+        # a page served under another name would be same-origin to its own websocket,
+        # which Tornado then lets through unchecked: refuse the name itself
+        raise HTTPError(403, reason="This server is not reached by that name")
     page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
     visitor = identify(get_store(), _cookies(handler), make_guest=page)
     if page and visitor.new_guest:
@@ -135,15 +139,19 @@ def _visitor_for(handler: RequestHandler) -> str:
     return f"user {visitor.user.id}" if visitor.user is not None else "visitor"
 
 
+def _allowed(handler: RequestHandler, host: str) -> bool:
+    """Whether `host` (`name[:port]`) is one the server serves (`serve --allow-origin`)."""
+    return bool(host) and check_allowlist(host.lower(),
+                                          sorted(handler.application.websocket_origins))
+
+
 # ------------------------------------------------------------------------ endpoints
 class _AccountHandler(RequestHandler):
     """A JSON POST from one of the server's own pages; answers `{"ok": true}` or
     `{"error": message}` in the language the page asked for."""
 
     def prepare(self) -> None:
-        origin = self.request.headers.get("Origin", "")
-        host = urlparse(origin).netloc.lower()
-        if not host or not check_allowlist(host, sorted(self.application.websocket_origins)):
+        if not _allowed(self, urlparse(self.request.headers.get("Origin", "")).netloc):
             self._answer(403, error="This request did not come from the tutor's own page.")
             return
         if not self.request.headers.get("Content-Type", "").startswith("application/json"):

@@ -62,6 +62,7 @@ def main(argv: list[str]) -> int:
     shown = args.allow_origin[0] if args.allow_origin else args.address
     print(f"找朋友 Tutor: http://{shown if ':' in shown else f'{shown}:{args.port}'}/",
           flush=True)
+    print(f"  served under: {', '.join(allowed)}", flush=True)
     pn.serve({"/": build_app}, port=args.port, address=args.address, show=args.show,
              title="找朋友 Tutor", websocket_origin=allowed, auth_provider=TutorAuth(),
              # the sign-in cookies stay on the server: Bokeh copies the request's cookies

@@ -56,17 +56,17 @@ def school_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, School]
     """The school built once (password hashing is slow on purpose), then copied per test."""
     path = tmp_path_factory.mktemp("school") / "school.duckdb"
     with Store(path) as store:
-        teacher_a = store.create_user("ms_a", "Ms A", "teacher", "teach-a")
-        teacher_b = store.create_user("mr_b", "Mr B", "teacher", "teach-b")
-        class_a = store.create_class(teacher_a.id, "Class A")
-        class_b = store.create_class(teacher_b.id, "Class B")
-        amy = store.create_user("amy", "Amy", "learner", "1111")
-        bob = store.create_user("bob", "Bob", "learner", "2222")
-        cat = store.create_user("cat", "Cat", "learner", "3333")
-        dan = store.create_user("dan", "Dan", "learner", "4444")
-        store.join_class(amy.id, class_a.join_code)
-        store.join_class(bob.id, class_a.join_code)
-        store.join_class(cat.id, class_b.join_code)
+        teacher_a = store.users.create("ms_a", "Ms A", "teacher", "teach-a")
+        teacher_b = store.users.create("mr_b", "Mr B", "teacher", "teach-b")
+        class_a = store.classes.create(teacher_a.id, "Class A")
+        class_b = store.classes.create(teacher_b.id, "Class B")
+        amy = store.users.create("amy", "Amy", "learner", "1111")
+        bob = store.users.create("bob", "Bob", "learner", "2222")
+        cat = store.users.create("cat", "Cat", "learner", "3333")
+        dan = store.users.create("dan", "Dan", "learner", "4444")
+        store.classes.join(amy.id, class_a.join_code)
+        store.classes.join(bob.id, class_a.join_code)
+        store.classes.join(cat.id, class_b.join_code)
     return path, School(teacher_a, teacher_b, class_a, class_b, amy, bob, cat, dan)
 
 

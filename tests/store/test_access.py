@@ -11,138 +11,138 @@ from tutor.store import AccessDenied, InvalidInput, NotFound, Rating, Store
 @pytest.fixture
 def worked(store: Store, school: School) -> School:
     """The school with an assignment in class A and some attempts by amy, bob and cat."""
-    homework = store.create_assignment(school.teacher_a.id, school.class_a.id, "Week 1",
+    homework = store.classes.create_assignment(school.teacher_a.id, school.class_a.id, "Week 1",
                                        ["p1", "p2"])
-    store.record_attempt(school.amy.id, "p1", 1, True, 3.0, assignment_id=homework.id)
-    store.record_attempt(school.bob.id, "p2", 2, False, 4.0)
-    store.record_attempt(school.cat.id, "p1", 3, True, 5.0)
+    store.attempts.record(school.amy.id, "p1", 1, True, 3.0, assignment_id=homework.id)
+    store.attempts.record(school.bob.id, "p2", 2, False, 4.0)
+    store.attempts.record(school.cat.id, "p1", 3, True, 5.0)
     return school
 
 
 def test_a_learner_reads_their_own_attempts(store: Store, worked: School) -> None:
-    assert [a.puzzle_id for a in store.attempts_for(worked.amy.id, worked.amy.id)] == ["p1"]
+    assert [a.puzzle_id for a in store.attempts.for_user(worked.amy.id, worked.amy.id)] == ["p1"]
 
 
 def test_a_learner_cannot_read_another_learners_attempts(store: Store, worked: School) -> None:
     for reader, learner in [(worked.amy, worked.bob), (worked.bob, worked.amy),
                             (worked.cat, worked.amy), (worked.dan, worked.cat)]:
         with pytest.raises(AccessDenied, match="may not see the records"):
-            store.attempts_for(reader.id, learner.id)
+            store.attempts.for_user(reader.id, learner.id)
         with pytest.raises(AccessDenied):
-            store.user_ratings(reader.id, learner.id)
+            store.attempts.user_ratings(reader.id, learner.id)
         with pytest.raises(AccessDenied):
-            store.lesson_progress(reader.id, learner.id)
+            store.lessons.progress(reader.id, learner.id)
         with pytest.raises(AccessDenied):
-            store.games_for(reader.id, learner.id)
+            store.games.for_user(reader.id, learner.id)
         with pytest.raises(AccessDenied):
-            store.user(reader.id, learner.id)
+            store.users.get(reader.id, learner.id)
 
 
 def test_a_teacher_reads_learners_in_their_classes_only(store: Store, worked: School) -> None:
-    assert len(store.attempts_for(worked.teacher_a.id, worked.amy.id)) == 1
-    assert len(store.attempts_for(worked.teacher_b.id, worked.cat.id)) == 1
+    assert len(store.attempts.for_user(worked.teacher_a.id, worked.amy.id)) == 1
+    assert len(store.attempts.for_user(worked.teacher_b.id, worked.cat.id)) == 1
     for teacher, learner in [(worked.teacher_a, worked.cat), (worked.teacher_b, worked.amy),
                              (worked.teacher_a, worked.dan)]:
         with pytest.raises(AccessDenied):
-            store.attempts_for(teacher.id, learner.id)
+            store.attempts.for_user(teacher.id, learner.id)
 
 
 def test_a_learner_taken_out_of_a_class_is_hidden_from_its_teacher(store: Store,
                                                                    worked: School) -> None:
-    store.remove_member(worked.teacher_a.id, worked.class_a.id, worked.bob.id)
+    store.classes.remove_member(worked.teacher_a.id, worked.class_a.id, worked.bob.id)
     with pytest.raises(AccessDenied):
-        store.attempts_for(worked.teacher_a.id, worked.bob.id)
-    assert len(store.attempts_for(worked.bob.id, worked.bob.id)) == 1  # still bob's own
+        store.attempts.for_user(worked.teacher_a.id, worked.bob.id)
+    assert len(store.attempts.for_user(worked.bob.id, worked.bob.id)) == 1  # still bob's own
 
 
 def test_a_teacher_cannot_read_a_class_that_is_not_theirs(store: Store, worked: School) -> None:
     other = worked.class_b.id
-    homework = store.class_assignments(worked.teacher_a.id, worked.class_a.id)[0]
+    homework = store.classes.assignments(worked.teacher_a.id, worked.class_a.id)[0]
     with pytest.raises(AccessDenied, match="does not teach class"):
-        store.class_results(worked.teacher_a.id, other)
+        store.attempts.class_results(worked.teacher_a.id, other)
     with pytest.raises(AccessDenied):
-        store.class_members(worked.teacher_a.id, other)
+        store.classes.members(worked.teacher_a.id, other)
     with pytest.raises(AccessDenied):
-        store.export_class_csv(worked.teacher_a.id, other)
+        store.attempts.class_csv(worked.teacher_a.id, other)
     with pytest.raises(AccessDenied):
-        store.class_assignments(worked.teacher_a.id, other)
+        store.classes.assignments(worked.teacher_a.id, other)
     with pytest.raises(AccessDenied):
-        store.create_assignment(worked.teacher_a.id, other, "Sneaky", ["p1"])
+        store.classes.create_assignment(worked.teacher_a.id, other, "Sneaky", ["p1"])
     with pytest.raises(AccessDenied):
-        store.assignment_progress(worked.teacher_b.id, homework.id)
+        store.attempts.assignment_progress(worked.teacher_b.id, homework.id)
     with pytest.raises(AccessDenied):
-        store.remove_member(worked.teacher_b.id, worked.class_a.id, worked.amy.id)
+        store.classes.remove_member(worked.teacher_b.id, worked.class_a.id, worked.amy.id)
 
 
 def test_learners_do_not_get_teacher_views(store: Store, worked: School) -> None:
     with pytest.raises(AccessDenied):
-        store.class_results(worked.amy.id, worked.class_a.id)
+        store.attempts.class_results(worked.amy.id, worked.class_a.id)
     with pytest.raises(AccessDenied):
-        store.export_class_csv(worked.amy.id, worked.class_a.id)
+        store.attempts.class_csv(worked.amy.id, worked.class_a.id)
     with pytest.raises(AccessDenied, match="Only teachers"):
-        store.create_class(worked.amy.id, "My own class")
+        store.classes.create(worked.amy.id, "My own class")
     # but members may see their class's assignments
-    assert [a.title for a in store.class_assignments(worked.amy.id, worked.class_a.id)] == [
+    assert [a.title for a in store.classes.assignments(worked.amy.id, worked.class_a.id)] == [
         "Week 1"]
     with pytest.raises(AccessDenied):
-        store.class_assignments(worked.cat.id, worked.class_a.id)
+        store.classes.assignments(worked.cat.id, worked.class_a.id)
 
 
 def test_attempts_count_only_for_assignments_of_ones_own_class(store: Store,
                                                                worked: School) -> None:
-    homework = store.class_assignments(worked.teacher_a.id, worked.class_a.id)[0]
+    homework = store.classes.assignments(worked.teacher_a.id, worked.class_a.id)[0]
     with pytest.raises(AccessDenied, match="not in the class"):
-        store.record_attempt(worked.cat.id, "p1", 1, True, 1.0, assignment_id=homework.id)
+        store.attempts.record(worked.cat.id, "p1", 1, True, 1.0, assignment_id=homework.id)
     with pytest.raises(NotFound):
-        store.record_attempt(worked.cat.id, "p1", 1, True, 1.0, assignment_id=9999)
-    assert len(store.attempts_for(worked.cat.id, worked.cat.id)) == 1  # nothing added
+        store.attempts.record(worked.cat.id, "p1", 1, True, 1.0, assignment_id=9999)
+    assert len(store.attempts.for_user(worked.cat.id, worked.cat.id)) == 1  # nothing added
 
 
 def test_unknown_actors_and_missing_records_are_errors_not_empty_results(
         store: Store, worked: School) -> None:
     with pytest.raises(AccessDenied, match="Unknown acting user"):
-        store.attempts_for(9999, worked.amy.id)
+        store.attempts.for_user(9999, worked.amy.id)
     with pytest.raises(AccessDenied, match="Unknown acting user"):
-        store.record_attempt(9999, "p1", 1, True, 1.0)
+        store.attempts.record(9999, "p1", 1, True, 1.0)
     with pytest.raises(NotFound):
-        store.attempts_for(worked.amy.id, 9999)
+        store.attempts.for_user(worked.amy.id, 9999)
     with pytest.raises(NotFound):
-        store.class_results(worked.teacher_a.id, 9999)
+        store.attempts.class_results(worked.teacher_a.id, 9999)
     with pytest.raises(NotFound):
-        store.join_class(worked.dan.id, "NOSUCH")
+        store.classes.join(worked.dan.id, "NOSUCH")
     with pytest.raises(InvalidInput, match="6 letters and digits"):  # not echoed back
-        store.join_class(worked.dan.id, "<b>" * 3000)
+        store.classes.join(worked.dan.id, "<b>" * 3000)
 
 
 def test_nobody_changes_someone_elses_game(store: Store, worked: School) -> None:
-    game = store.start_game(worked.amy.id, {"decks": 3}, seed=5)
+    game = store.games.start(worked.amy.id, {"decks": 3}, seed=5)
     with pytest.raises(AccessDenied):
-        store.add_game_actions(worked.bob.id, game.id, {"bid": "2S"})
+        store.games.add_actions(worked.bob.id, game.id, {"bid": "2S"})
     with pytest.raises(AccessDenied):
-        store.finish_game(worked.teacher_a.id, game.id, {"winner": 0})
+        store.games.finish(worked.teacher_a.id, game.id, {"winner": 0})
     with pytest.raises(AccessDenied):
-        store.game(worked.bob.id, game.id)
-    assert store.game(worked.teacher_a.id, game.id).actions == ()
+        store.games.get(worked.bob.id, game.id)
+    assert store.games.get(worked.teacher_a.id, game.id).actions == ()
 
 
 def test_ratings_are_written_only_for_oneself(store: Store, worked: School) -> None:
-    store.save_user_rating(worked.amy.id, "trumps", Rating(1600.0, 90.0, 0.06))
-    assert store.user_ratings(worked.teacher_a.id, worked.amy.id) == {
+    store.attempts.save_user_rating(worked.amy.id, "trumps", Rating(1600.0, 90.0, 0.06))
+    assert store.attempts.user_ratings(worked.teacher_a.id, worked.amy.id) == {
         "trumps": Rating(1600.0, 90.0, 0.06)}
-    assert store.user_ratings(worked.bob.id, worked.bob.id) == {}
+    assert store.attempts.user_ratings(worked.bob.id, worked.bob.id) == {}
 
 
 def test_joining_rules(store: Store, worked: School) -> None:
-    guest, _ = store.create_guest()
+    guest, _ = store.users.create_guest()
     with pytest.raises(AccessDenied, match="Guests cannot join"):
-        store.join_class(guest.id, worked.class_a.join_code)
+        store.classes.join(guest.id, worked.class_a.join_code)
     with pytest.raises(AccessDenied, match="Only learners join"):
-        store.join_class(worked.teacher_b.id, worked.class_a.join_code)
+        store.classes.join(worked.teacher_b.id, worked.class_a.join_code)
     code = worked.class_a.join_code
     typed = f" {code[:3].lower()}-{code[3:]} "
-    assert store.join_class(worked.dan.id, typed) == worked.class_a
-    assert store.join_class(worked.dan.id, code) == worked.class_a  # twice is fine
-    members = store.class_members(worked.teacher_a.id, worked.class_a.id)
+    assert store.classes.join(worked.dan.id, typed) == worked.class_a
+    assert store.classes.join(worked.dan.id, code) == worked.class_a  # twice is fine
+    members = store.classes.members(worked.teacher_a.id, worked.class_a.id)
     assert [m.username for m in members] == ["amy", "bob", "dan"]
-    assert store.classes_for(worked.dan.id) == [worked.class_a]
-    assert store.classes_for(worked.teacher_b.id) == [worked.class_b]
+    assert store.classes.for_user(worked.dan.id) == [worked.class_a]
+    assert store.classes.for_user(worked.teacher_b.id) == [worked.class_b]

@@ -15,30 +15,30 @@ from tutor.store.users import SESSION_IDLE
 
 
 def test_the_right_password_signs_in(store: Store) -> None:
-    amy = store.create_user("Amy", "Amy Li", "learner", "correct horse")
-    assert store.authenticate("amy", "correct horse") == amy
-    assert store.authenticate("  AMY ", "correct horse") == amy
+    amy = store.users.create("Amy", "Amy Li", "learner", "correct horse")
+    assert store.users.authenticate("amy", "correct horse") == amy
+    assert store.users.authenticate("  AMY ", "correct horse") == amy
     assert amy.username == "amy" and not amy.is_guest
 
 
 def test_wrong_passwords_and_unknown_names_fail(store: Store) -> None:
-    store.create_user("amy", "Amy", "learner", "correct horse")
+    store.users.create("amy", "Amy", "learner", "correct horse")
     for username, secret in [("amy", "wrong"), ("amy", "correct hors"), ("amy", "Correct horse"),
                              ("amy", ""), ("nobody", "correct horse"), ("", "correct horse")]:
         with pytest.raises(AuthenticationFailed, match="Wrong username or password"):
-            store.authenticate(username, secret)
+            store.users.authenticate(username, secret)
 
 
 def test_a_pin_works_like_a_password(store: Store) -> None:
-    kid = store.create_user("xiaoming", "小明", "learner", "0427")
-    assert store.authenticate("xiaoming", "0427") == kid
+    kid = store.users.create("xiaoming", "小明", "learner", "0427")
+    assert store.users.authenticate("xiaoming", "0427") == kid
     with pytest.raises(AuthenticationFailed):
-        store.authenticate("xiaoming", "0428")
+        store.users.authenticate("xiaoming", "0428")
 
 
 def test_passwords_are_stored_salted_and_hashed(store: Store, db_path: Path) -> None:
-    store.create_user("amy", "Amy", "learner", "same secret")
-    store.create_user("bob", "Bob", "learner", "same secret")
+    store.users.create("amy", "Amy", "learner", "same secret")
+    store.users.create("bob", "Bob", "learner", "same secret")
     store.close()
     con = duckdb.connect(str(db_path))
     hashes = [h for (h,) in con.execute("SELECT secret_hash FROM users ORDER BY id").fetchall()]
@@ -55,25 +55,25 @@ def test_verify_refuses_missing_or_malformed_hashes() -> None:
 
 
 def test_changing_a_password(store: Store) -> None:
-    amy = store.create_user("amy", "Amy", "learner", "old secret")
-    bob = store.create_user("bob", "Bob", "learner", "bob secret")
-    kept, bobs = store.open_session(amy), store.open_session(bob)
+    amy = store.users.create("amy", "Amy", "learner", "old secret")
+    bob = store.users.create("bob", "Bob", "learner", "bob secret")
+    kept, bobs = store.users.open_session(amy), store.users.open_session(bob)
     with pytest.raises(AuthenticationFailed):
-        store.change_secret(amy.id, "not it", "new secret")
-    assert store.session_user(kept) == amy  # a failed change signs nobody out
-    store.change_secret(amy.id, "old secret", "new secret")
+        store.users.change_secret(amy.id, "not it", "new secret")
+    assert store.users.session_user(kept) == amy  # a failed change signs nobody out
+    store.users.change_secret(amy.id, "old secret", "new secret")
     with pytest.raises(AuthenticationFailed):
-        store.session_user(kept)  # every browser Amy was signed in on must sign in again
-    assert store.session_user(bobs) == bob
-    assert store.authenticate("amy", "new secret") == amy
+        store.users.session_user(kept)  # every browser Amy was signed in on must sign in again
+    assert store.users.session_user(bobs) == bob
+    assert store.users.authenticate("amy", "new secret") == amy
     with pytest.raises(AuthenticationFailed):
-        store.authenticate("amy", "old secret")
+        store.users.authenticate("amy", "old secret")
 
 
 def test_usernames_are_unique_regardless_of_case(store: Store) -> None:
-    store.create_user("amy", "Amy", "learner", "1234")
+    store.users.create("amy", "Amy", "learner", "1234")
     with pytest.raises(Conflict, match="already taken"):
-        store.create_user("AMY", "Another Amy", "teacher", "5678")
+        store.users.create("AMY", "Another Amy", "teacher", "5678")
 
 
 @pytest.mark.parametrize("username, display, role, secret", [
@@ -84,21 +84,21 @@ def test_usernames_are_unique_regardless_of_case(store: Store) -> None:
 def test_bad_sign_up_details_are_refused(store: Store, username: str, display: str, role: str,
                                          secret: str) -> None:
     with pytest.raises(InvalidInput):
-        store.create_user(username, display, role, secret)
+        store.users.create(username, display, role, secret)
 
 
 def test_a_guest_comes_back_with_its_token(store: Store) -> None:
-    guest, token = store.create_guest()
+    guest, token = store.users.create_guest()
     assert guest.is_guest and guest.username is None
-    assert store.guest(token) == guest
+    assert store.users.guest(token) == guest
     with pytest.raises(AuthenticationFailed):
-        store.guest(token + "x")
+        store.users.guest(token + "x")
     with pytest.raises(AuthenticationFailed):  # a guest has no password to guess
-        store.authenticate("guest", "")
+        store.users.authenticate("guest", "")
 
 
 def test_the_token_itself_is_not_stored(store: Store, db_path: Path) -> None:
-    _, token = store.create_guest()
+    _, token = store.users.create_guest()
     store.close()
     assert token.encode() not in db_path.read_bytes()
     wal = db_path.with_name(db_path.name + ".wal")
@@ -106,70 +106,71 @@ def test_the_token_itself_is_not_stored(store: Store, db_path: Path) -> None:
 
 
 def test_upgrading_a_guest_keeps_every_record(store: Store) -> None:
-    guest, token = store.create_guest()
-    attempt = store.record_attempt(guest.id, "p1", {"play": ["AS"]}, True, 5.0)
-    store.save_lesson_step(guest.id, "basics", 3)
-    game = store.start_game(guest.id, {"decks": 3}, seed=1)
+    guest, token = store.users.create_guest()
+    attempt = store.attempts.record(guest.id, "p1", {"play": ["AS"]}, True, 5.0)
+    store.lessons.save_step(guest.id, "basics", 3)
+    game = store.games.start(guest.id, {"decks": 3}, seed=1)
 
-    named = store.upgrade_guest(token, "amy", "Amy", "1234")
+    named = store.users.upgrade_guest(token, "amy", "Amy", "1234")
 
     assert named.id == guest.id and not named.is_guest and named.username == "amy"
-    assert store.authenticate("amy", "1234") == named
-    assert [a.id for a in store.attempts_for(named.id, named.id)] == [attempt]
-    assert store.lesson_progress(named.id, named.id)["basics"].step == 3
-    assert store.game(named.id, game.id).user_id == named.id
+    assert store.users.authenticate("amy", "1234") == named
+    assert [a.id for a in store.attempts.for_user(named.id, named.id)] == [attempt]
+    assert store.lessons.progress(named.id, named.id)["basics"].step == 3
+    assert store.games.get(named.id, game.id).user_id == named.id
     with pytest.raises(AuthenticationFailed):  # the old browser token no longer signs in
-        store.guest(token)
+        store.users.guest(token)
 
 
 def test_upgrading_to_a_taken_name_changes_nothing(store: Store) -> None:
-    store.create_user("amy", "Amy", "learner", "1234")
-    guest, token = store.create_guest()
+    store.users.create("amy", "Amy", "learner", "1234")
+    guest, token = store.users.create_guest()
     with pytest.raises(Conflict):
-        store.upgrade_guest(token, "Amy", "Other Amy", "5678")
-    assert store.guest(token) == guest
+        store.users.upgrade_guest(token, "Amy", "Other Amy", "5678")
+    assert store.users.guest(token) == guest
 
 
 def test_a_session_keeps_an_account_signed_in_until_it_is_closed(store: Store,
                                                                    db_path: Path) -> None:
-    amy = store.create_user("amy", "Amy", "teacher", "correct horse")
-    token = store.open_session(store.authenticate("amy", "correct horse"))
-    other = store.open_session(amy)
+    amy = store.users.create("amy", "Amy", "teacher", "correct horse")
+    token = store.users.open_session(store.users.authenticate("amy", "correct horse"))
+    other = store.users.open_session(amy)
     assert token != other
     store.close()
     with Store(db_path) as reopened:  # a later visit: the browser still holds the token
-        assert reopened.session_user(token) == amy
-        reopened.close_session(token)
+        assert reopened.users.session_user(token) == amy
+        reopened.users.close_session(token)
         with pytest.raises(AuthenticationFailed, match="sign in again"):
-            reopened.session_user(token)
-        assert reopened.session_user(other) == amy  # signing out here leaves other browsers
-        reopened.close_session(token)  # already out: nothing to do, no error
+            reopened.users.session_user(token)
+        assert reopened.users.session_user(other) == amy  # signing out here leaves other browsers
+        reopened.users.close_session(token)  # already out: nothing to do, no error
         rows = reopened._db.fetch("SELECT token_hash FROM sessions")
         assert rows and all(other not in row[0] for row in rows)  # only hashes are kept
 
 
 def test_a_session_ends_after_a_month_without_a_visit(store: Store) -> None:
-    amy = store.create_user("amy", "Amy", "learner", "correct horse")
-    kept, idle = store.open_session(amy), store.open_session(amy)
+    amy = store.users.create("amy", "Amy", "learner", "correct horse")
+    kept, idle = store.users.open_session(amy), store.users.open_session(amy)
     past = now()
     store._db.fetch("UPDATE sessions SET last_used = $1 WHERE token_hash = $2",
                     [past - SESSION_IDLE + timedelta(days=1), token_hash(kept)])
     store._db.fetch("UPDATE sessions SET last_used = $1 WHERE token_hash = $2",
                     [past - SESSION_IDLE - timedelta(minutes=1), token_hash(idle)])
-    assert store.session_user(kept) == amy  # a visit within the month restarts the clock
+    assert store.users.session_user(kept) == amy  # a visit within the month restarts the clock
     (used,) = store._db.fetch("SELECT last_used FROM sessions WHERE token_hash = $1",
                               [token_hash(kept)])[0]
     assert used >= past
     with pytest.raises(AuthenticationFailed, match="sign in again"):
-        store.session_user(idle)
+        store.users.session_user(idle)
     assert store._db.fetch("SELECT count(*) FROM sessions")[0] == (1,)  # the idle one is gone
-    assert store.authenticate("amy", "correct horse") == amy  # the account itself is untouched
+    # the account itself is untouched
+    assert store.users.authenticate("amy", "correct horse") == amy
 
 
 def test_sessions_are_for_accounts_and_unknown_tokens_fail(store: Store) -> None:
-    guest, _ = store.create_guest()
+    guest, _ = store.users.create_guest()
     with pytest.raises(InvalidInput):
-        store.open_session(guest)
+        store.users.open_session(guest)
     for token in ["", "made-up", "x" * 5000]:
         with pytest.raises(AuthenticationFailed):
-            store.session_user(token)
+            store.users.session_user(token)

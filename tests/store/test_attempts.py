@@ -22,10 +22,10 @@ from tutor.store import (
 
 def test_attempts_come_back_newest_first_with_their_answers(store: Store, school: School) -> None:
     amy = school.amy.id
-    first = store.record_attempt(amy, "p1", {"play": ["AS", "AS"]}, True, 12.5,
+    first = store.attempts.record(amy, "p1", {"play": ["AS", "AS"]}, True, 12.5,
                                  rating_before=1500.0, rating_after=1511.5)
-    second = store.record_attempt(amy, "p2", "pass", False, 3.0)
-    history = store.attempts_for(amy, amy)
+    second = store.attempts.record(amy, "p2", "pass", False, 3.0)
+    history = store.attempts.for_user(amy, amy)
     assert [a.id for a in history] == [second, first]
     latest, oldest = history
     assert (oldest.puzzle_id, oldest.answer, oldest.correct, oldest.seconds) == (
@@ -34,23 +34,23 @@ def test_attempts_come_back_newest_first_with_their_answers(store: Store, school
                                                                                  None)
     assert latest.answer == "pass" and latest.rating_before is None
     assert oldest.created_at <= latest.created_at
-    assert [a.id for a in store.attempts_for(amy, amy, limit=1)] == [second]
+    assert [a.id for a in store.attempts.for_user(amy, amy, limit=1)] == [second]
 
 
 def test_an_attempt_and_its_rating_changes_are_saved_together(store: Store,
                                                               school: School) -> None:
     amy = school.amy.id
-    store.record_attempt(amy, "p1", 1, True, 2.0, theme="trumps",
+    store.attempts.record(amy, "p1", 1, True, 2.0, theme="trumps",
                          user_rating=Rating(1520.0, 250.0, 0.0601),
                          puzzle_rating=Rating(1480.0, 200.0, 0.0599))
-    assert store.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 250.0, 0.0601)}
-    assert store.puzzle_ratings(["p1", "p9"]) == {"p1": Rating(1480.0, 200.0, 0.0599)}
+    assert store.attempts.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 250.0, 0.0601)}
+    assert store.attempts.puzzle_ratings(["p1", "p9"]) == {"p1": Rating(1480.0, 200.0, 0.0599)}
 
     with pytest.raises(InvalidInput):  # a bad rating refuses the whole attempt
-        store.record_attempt(amy, "p1", 1, True, 2.0, theme="trumps",
+        store.attempts.record(amy, "p1", 1, True, 2.0, theme="trumps",
                              user_rating=Rating(1530.0, -1.0, 0.06))
-    assert len(store.attempts_for(amy, amy)) == 1
-    assert store.user_ratings(amy, amy)["trumps"].rating == 1520.0
+    assert len(store.attempts.for_user(amy, amy)) == 1
+    assert store.attempts.user_ratings(amy, amy)["trumps"].rating == 1520.0
 
 
 @pytest.mark.parametrize("change", [
@@ -62,21 +62,21 @@ def test_bad_attempts_are_refused_and_nothing_is_written(store: Store, school: S
                                                          change: dict) -> None:
     attempt = {"puzzle_id": "p1", "answer": 1, "correct": True, "seconds": 2.0} | change
     with pytest.raises(InvalidInput):
-        store.record_attempt(school.amy.id, **attempt)
-    assert store.attempts_for(school.amy.id, school.amy.id) == []
+        store.attempts.record(school.amy.id, **attempt)
+    assert store.attempts.for_user(school.amy.id, school.amy.id) == []
 
 
 def test_an_actor_id_that_is_not_a_number_is_refused(store: Store, school: School) -> None:
     with pytest.raises(InvalidInput):
-        store.record_attempt(str(school.amy.id), "p1", 1, True, 2.0)  # type: ignore[arg-type]
+        store.attempts.record(str(school.amy.id), "p1", 1, True, 2.0)  # type: ignore[arg-type]
 
 
 def test_class_results_summarise_each_learner(store: Store, school: School) -> None:
     amy, bob = school.amy.id, school.bob.id
     for puzzle, correct in [("p1", False), ("p1", True), ("p2", True), ("p2", True)]:
-        store.record_attempt(amy, puzzle, None, correct, 10.0)
-    store.record_attempt(school.cat.id, "p1", None, True, 1.0)  # class B: not in the results
-    results = store.class_results(school.teacher_a.id, school.class_a.id)
+        store.attempts.record(amy, puzzle, None, correct, 10.0)
+    store.attempts.record(school.cat.id, "p1", None, True, 1.0)  # class B: not in the results
+    results = store.attempts.class_results(school.teacher_a.id, school.class_a.id)
     assert [(r.user_id, r.attempts, r.correct, r.puzzles_solved, r.total_seconds)
             for r in results] == [(amy, 4, 3, 2, 40.0), (bob, 0, 0, 0, 0.0)]
     assert results[0].last_attempt_at is not None and results[1].last_attempt_at is None
@@ -85,40 +85,40 @@ def test_class_results_summarise_each_learner(store: Store, school: School) -> N
 def test_assignment_progress_counts_distinct_puzzles_done_for_it(store: Store,
                                                                  school: School) -> None:
     teacher, amy, bob = school.teacher_a.id, school.amy.id, school.bob.id
-    homework = store.create_assignment(teacher, school.class_a.id, "Week 1",
+    homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1",
                                        ["p1", "p2", "p3"], due=date(2030, 3, 1))
     assert homework.puzzle_ids == ("p1", "p2", "p3") and homework.due == date(2030, 3, 1)
-    assert store.assignment(amy, homework.id) == homework
-    store.record_attempt(amy, "p1", None, False, 5.0, assignment_id=homework.id)
-    store.record_attempt(amy, "p1", None, True, 5.0, assignment_id=homework.id)
-    store.record_attempt(amy, "p2", None, False, 5.0, assignment_id=homework.id)
-    store.record_attempt(bob, "p3", None, True, 5.0)  # free practice, not the assignment
-    assert store.assignment_progress(teacher, homework.id) == [
+    assert store.classes.assignment(amy, homework.id) == homework
+    store.attempts.record(amy, "p1", None, False, 5.0, assignment_id=homework.id)
+    store.attempts.record(amy, "p1", None, True, 5.0, assignment_id=homework.id)
+    store.attempts.record(amy, "p2", None, False, 5.0, assignment_id=homework.id)
+    store.attempts.record(bob, "p3", None, True, 5.0)  # free practice, not the assignment
+    assert store.attempts.assignment_progress(teacher, homework.id) == [
         AssignmentProgress(amy, "Amy", 2, 1, 3), AssignmentProgress(bob, "Bob", 0, 0, 3)]
 
 
 def test_bad_assignments_are_refused(store: Store, school: School) -> None:
     teacher, class_a = school.teacher_a.id, school.class_a.id
     with pytest.raises(InvalidInput):
-        store.create_assignment(teacher, class_a, "Empty", [])
+        store.classes.create_assignment(teacher, class_a, "Empty", [])
     with pytest.raises(InvalidInput):
-        store.create_assignment(teacher, class_a, "When?", ["p1"], due="tomorrow")
-    assert store.class_assignments(teacher, class_a) == []
+        store.classes.create_assignment(teacher, class_a, "When?", ["p1"], due="tomorrow")
+    assert store.classes.assignments(teacher, class_a) == []
 
 
 def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
                                                   tmp_path: Path) -> None:
     teacher, amy = school.teacher_a.id, school.amy.id
-    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
-    first = store.record_attempt(amy, "p1", {"play": ["AS"]}, True, 7.25,
+    homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
+    first = store.attempts.record(amy, "p1", {"play": ["AS"]}, True, 7.25,
                                  rating_before=1500.0, rating_after=1510.0,
                                  assignment_id=homework.id)
-    second = store.record_attempt(school.bob.id, "p2", "pass", False, 3.0)
-    store.record_attempt(school.cat.id, "p3", None, True, 1.0)  # another class
+    second = store.attempts.record(school.bob.id, "p2", "pass", False, 3.0)
+    store.attempts.record(school.cat.id, "p3", None, True, 1.0)  # another class
 
     target = tmp_path / "export" / "class-a.csv"
     target.parent.mkdir()
-    text = store.export_class_csv(teacher, school.class_a.id, target)
+    text = store.attempts.class_csv(teacher, school.class_a.id, target)
     assert target.read_bytes().decode("utf-8") == text
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [int(r["attempt_id"]) for r in rows] == [first, second]
@@ -129,16 +129,16 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
 
 
 def test_the_export_defuses_spreadsheet_formulas(store: Store) -> None:
-    teacher = store.create_user("t", "Teacher", "teacher", "teach")
-    learner = store.create_user("evil", "=HYPERLINK(\"x\")", "learner", "1234")
-    room = store.create_class(teacher.id, "C")
-    store.join_class(learner.id, room.join_code)
-    store.record_attempt(learner.id, "p1", None, True, 1.0)
-    row = next(csv.DictReader(io.StringIO(store.export_class_csv(teacher.id, room.id))))
+    teacher = store.users.create("t", "Teacher", "teacher", "teach")
+    learner = store.users.create("evil", "=HYPERLINK(\"x\")", "learner", "1234")
+    room = store.classes.create(teacher.id, "C")
+    store.classes.join(learner.id, room.join_code)
+    store.attempts.record(learner.id, "p1", None, True, 1.0)
+    row = next(csv.DictReader(io.StringIO(store.attempts.class_csv(teacher.id, room.id))))
     assert row["display_name"] == "'=HYPERLINK(\"x\")"
 
 
 def test_an_export_to_a_bad_path_says_so(store: Store, school: School, tmp_path: Path) -> None:
     with pytest.raises(StoreUnavailable, match="Cannot write the export"):
-        store.export_class_csv(school.teacher_a.id, school.class_a.id,
+        store.attempts.class_csv(school.teacher_a.id, school.class_a.id,
                                tmp_path / "missing" / "x.csv")

@@ -23,7 +23,7 @@ PER_THREAD = 500
 
 
 def test_sixteen_threads_writing_lose_nothing(store: Store) -> None:
-    learners = [store.create_guest(f"Guest {n}")[0] for n in range(THREADS)]
+    learners = [store.users.create_guest(f"Guest {n}")[0] for n in range(THREADS)]
     ids: list[list[int]] = [[] for _ in range(THREADS)]
     errors: list[BaseException] = []
     start = threading.Barrier(THREADS)
@@ -33,7 +33,7 @@ def test_sixteen_threads_writing_lose_nothing(store: Store) -> None:
             start.wait()
             for n in range(PER_THREAD):
                 ids[slot].append(
-                    store.record_attempt(learners[slot].id, f"p{n % 40}", {"n": n},
+                    store.attempts.record(learners[slot].id, f"p{n % 40}", {"n": n},
                                          n % 3 == 0, 1.5)
                 )
         except BaseException as exc:
@@ -49,7 +49,7 @@ def test_sixteen_threads_writing_lose_nothing(store: Store) -> None:
     every_id = [i for chunk in ids for i in chunk]
     assert len(every_id) == len(set(every_id)) == THREADS * PER_THREAD
     for slot, learner in enumerate(learners):
-        stored = store.attempts_for(learner.id, learner.id)
+        stored = store.attempts.for_user(learner.id, learner.id)
         assert sorted(a.id for a in stored) == sorted(ids[slot])
         assert sorted(a.answer["n"] for a in stored) == list(range(PER_THREAD))
 
@@ -61,7 +61,7 @@ CHILD = textwrap.dedent("""
     learner = int(sys.argv[2])
     n = 0
     while True:
-        attempt = store.record_attempt(learner, f"p{n % 7}", {"n": n}, True, 2.0)
+        attempt = store.attempts.record(learner, f"p{n % 7}", {"n": n}, True, 2.0)
         print(attempt, flush=True)
         n += 1
 """)
@@ -89,14 +89,14 @@ def stored_ids(db_path: Path) -> list[int]:
 def reopened_ids(db_path: Path, learner_id: int) -> list[int]:
     """Open the file as the app would (replaying the journal), then list its attempt ids."""
     with Store(db_path) as store:
-        assert len(store.attempts_for(learner_id, learner_id)) >= 0
+        assert len(store.attempts.for_user(learner_id, learner_id)) >= 0
     assert not journal_path(db_path).exists()
     return stored_ids(db_path)
 
 
 def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
     with Store(db_path) as store:
-        learner = store.create_user("amy", "Amy", "learner", "1234")
+        learner = store.users.create("amy", "Amy", "learner", "1234")
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(db_path), str(learner.id)],
                              stdout=subprocess.PIPE, text=True)
     reported: list[int] = []
@@ -132,7 +132,7 @@ SELF_KILLER = textwrap.dedent("""
     learner, where = int(sys.argv[2]), sys.argv[3]
 
     def save(n):
-        print(store.record_attempt(learner, "p1", {"n": n}, True, 2.0), flush=True)
+        print(store.attempts.record(learner, "p1", {"n": n}, True, 2.0), flush=True)
 
     if where == "never copied":  # DuckDB never committed anything since the ids were drawn
         store._log.stop_thread()
@@ -159,7 +159,7 @@ SELF_KILLER = textwrap.dedent("""
 def test_a_writer_killed_at_a_crash_point_keeps_each_attempt_exactly_once(
         db_path: Path, where: str) -> None:
     with Store(db_path) as store:
-        learner = store.create_user("amy", "Amy", "learner", "1234")
+        learner = store.users.create("amy", "Amy", "learner", "1234")
     done = subprocess.run([sys.executable, "-c", SELF_KILLER, str(db_path), str(learner.id),
                            where], capture_output=True, text=True, timeout=120)
     assert done.returncode == -signal.SIGKILL, done.stderr
@@ -174,7 +174,7 @@ def test_a_writer_killed_at_a_crash_point_keeps_each_attempt_exactly_once(
     stored = reopened_ids(db_path, learner.id)
     assert sorted(stored) == sorted(reported)  # all there, none twice
     with Store(db_path) as store:  # and new ids go on above them
-        assert store.record_attempt(learner.id, "p2", None, True, 1.0) > max(reported)
+        assert store.attempts.record(learner.id, "p2", None, True, 1.0) > max(reported)
 
 
 HOLDER = textwrap.dedent("""
@@ -205,13 +205,13 @@ def test_second_process_gets_a_clear_in_use_error(db_path: Path) -> None:
 
 def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
         store: Store) -> None:
-    teacher = store.create_user("t", "Teacher", "teacher", "teach")
-    room = store.create_class(teacher.id, "C")
-    homework = store.create_assignment(teacher.id, room.id, "Week 1", ["p1"])
-    members = [store.create_user(f"in{n}", f"In {n}", "learner", "1234") for n in range(4)]
+    teacher = store.users.create("t", "Teacher", "teacher", "teach")
+    room = store.classes.create(teacher.id, "C")
+    homework = store.classes.create_assignment(teacher.id, room.id, "Week 1", ["p1"])
+    members = [store.users.create(f"in{n}", f"In {n}", "learner", "1234") for n in range(4)]
     for member in members:
-        store.join_class(member.id, room.join_code)
-    outsiders = [store.create_guest(f"Out {n}")[0] for n in range(4)]
+        store.classes.join(member.id, room.join_code)
+    outsiders = [store.users.create_guest(f"Out {n}")[0] for n in range(4)]
     landed: dict[int, list[int]] = {u.id: [] for u in members + outsiders}
     refused: dict[int, int] = {u.id: 0 for u in members + outsiders}
     start = threading.Barrier(8)
@@ -220,7 +220,7 @@ def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
         start.wait()
         for n in range(100):
             try:
-                landed[user_id].append(store.record_attempt(
+                landed[user_id].append(store.attempts.record(
                     user_id, "p1", n, True, 1.0, assignment_id=homework.id))
             except AccessDenied:
                 refused[user_id] += 1
@@ -234,9 +234,9 @@ def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
     assert store._log.largest_sync_group > 1  # writers really shared an fdatasync
     for member in members:
         assert refused[member.id] == 0
-        stored = store.attempts_for(member.id, member.id)
+        stored = store.attempts.for_user(member.id, member.id)
         assert sorted(a.id for a in stored) == sorted(landed[member.id])
         assert sorted(a.answer for a in stored) == list(range(100))
     for outsider in outsiders:
         assert refused[outsider.id] == 100 and landed[outsider.id] == []
-        assert store.attempts_for(outsider.id, outsider.id) == []
+        assert store.attempts.for_user(outsider.id, outsider.id) == []

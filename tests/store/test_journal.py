@@ -61,37 +61,37 @@ def line(attempt_id: int, user_id: int, puzzle: str = "p1") -> bytes:
 def test_every_read_sees_attempts_still_in_the_journal(journaled: Store, school: School,
                                                        tmp_path: Path) -> None:
     store, teacher, amy = journaled, school.teacher_a.id, school.amy.id
-    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1", "p2"])
+    homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1", "p2"])
 
     def save() -> int:
-        return store.record_attempt(amy, "p1", {"play": ["AS"]}, True, 4.0,
+        return store.attempts.record(amy, "p1", {"play": ["AS"]}, True, 4.0,
                                     assignment_id=homework.id)
 
     first = save()
     assert rows_in_duckdb(store) == 0 and journal_path(store.path).stat().st_size > 0
-    assert [a.id for a in store.attempts_for(amy, amy)] == [first]
+    assert [a.id for a in store.attempts.for_user(amy, amy)] == [first]
 
     second = save()
     assert rows_in_duckdb(store) == 1
-    results = store.class_results(teacher, school.class_a.id)
+    results = store.attempts.class_results(teacher, school.class_a.id)
     assert [(r.user_id, r.attempts) for r in results] == [(amy, 2), (school.bob.id, 0)]
 
     save()
-    assert store.assignment_progress(teacher, homework.id)[0] == AssignmentProgress(
+    assert store.attempts.assignment_progress(teacher, homework.id)[0] == AssignmentProgress(
         amy, "Amy", 1, 1, 2)
 
     fourth = save()
-    exported = list(csv.DictReader(io.StringIO(store.export_class_csv(teacher,
+    exported = list(csv.DictReader(io.StringIO(store.attempts.class_csv(teacher,
                                                                       school.class_a.id))))
     assert [int(r["attempt_id"]) for r in exported][::3] == [first, fourth]
     assert first < second < fourth
-    assert store.attempts_for(teacher, amy)[0].id == fourth  # a teacher's read, too
+    assert store.attempts.for_user(teacher, amy)[0].id == fourth  # a teacher's read, too
 
 
 def test_close_copies_the_journal_into_the_database_and_removes_it(
         idle_copier: None, db_path: Path, school: School) -> None:
     with Store(db_path) as store:
-        saved = [store.record_attempt(school.amy.id, f"p{n}", n, True, 1.0) for n in range(5)]
+        saved = [store.attempts.record(school.amy.id, f"p{n}", n, True, 1.0) for n in range(5)]
         assert rows_in_duckdb(store) == 0
         copier = store._log._thread
     assert not copier.is_alive()
@@ -103,7 +103,7 @@ def test_close_copies_the_journal_into_the_database_and_removes_it(
 
 def test_the_background_copier_empties_the_journal_by_itself(store: Store,
                                                              school: School) -> None:
-    store.record_attempt(school.amy.id, "p1", 1, True, 1.0)
+    store.attempts.record(school.amy.id, "p1", 1, True, 1.0)
     for _ in range(500):  # the journal forgets an entry just after DuckDB has committed it
         if store._log._journal.unflushed == 0:
             break
@@ -115,15 +115,15 @@ def test_the_background_copier_empties_the_journal_by_itself(store: Store,
 def test_refusals_come_at_call_time_and_journal_nothing(journaled: Store,
                                                        school: School) -> None:
     store, teacher = journaled, school.teacher_a.id
-    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
+    homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
     with pytest.raises(AccessDenied, match="Unknown acting user 9999"):
-        store.record_attempt(9999, "p1", 1, True, 1.0)
+        store.attempts.record(9999, "p1", 1, True, 1.0)
     with pytest.raises(AccessDenied, match="not in the class of assignment"):
-        store.record_attempt(school.cat.id, "p1", 1, True, 1.0, assignment_id=homework.id)
+        store.attempts.record(school.cat.id, "p1", 1, True, 1.0, assignment_id=homework.id)
     with pytest.raises(NotFound, match="no assignment 777"):
-        store.record_attempt(school.amy.id, "p1", 1, True, 1.0, assignment_id=777)
+        store.attempts.record(school.amy.id, "p1", 1, True, 1.0, assignment_id=777)
     with pytest.raises(InvalidInput):
-        store.record_attempt(school.amy.id, "p1", 1, True, -1.0)
+        store.attempts.record(school.amy.id, "p1", 1, True, -1.0)
     assert store._log._journal.unflushed == 0
     assert journal_path(store.path).stat().st_size == 0
 
@@ -131,30 +131,30 @@ def test_refusals_come_at_call_time_and_journal_nothing(journaled: Store,
 def test_a_learner_who_leaves_a_class_can_no_longer_save_its_work(journaled: Store,
                                                                   school: School) -> None:
     store, teacher, amy = journaled, school.teacher_a.id, school.amy.id
-    homework = store.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
-    store.record_attempt(amy, "p1", 1, True, 1.0, assignment_id=homework.id)  # remembered
-    store.remove_member(teacher, school.class_a.id, amy)
+    homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
+    store.attempts.record(amy, "p1", 1, True, 1.0, assignment_id=homework.id)  # remembered
+    store.classes.remove_member(teacher, school.class_a.id, amy)
     with pytest.raises(AccessDenied, match="not in the class"):
-        store.record_attempt(amy, "p1", 2, True, 1.0, assignment_id=homework.id)
-    assert len(store.attempts_for(amy, amy)) == 1  # the one saved while a member stays
+        store.attempts.record(amy, "p1", 2, True, 1.0, assignment_id=homework.id)
+    assert len(store.attempts.for_user(amy, amy)) == 1  # the one saved while a member stays
 
 
 def test_attempts_with_ratings_land_after_the_journaled_ones(journaled: Store,
                                                             school: School) -> None:
     store, amy = journaled, school.amy.id
-    plain = store.record_attempt(amy, "p1", 1, False, 1.0)
-    rated = store.record_attempt(amy, "p2", 2, True, 1.0, theme="trumps",
+    plain = store.attempts.record(amy, "p1", 1, False, 1.0)
+    rated = store.attempts.record(amy, "p2", 2, True, 1.0, theme="trumps",
                                  user_rating=Rating(1520.0, 200.0, 0.06))
     assert plain < rated
     assert rows_in_duckdb(store) == 2  # the rated write copied the journal first
-    assert store.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 200.0, 0.06)}
+    assert store.attempts.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 200.0, 0.06)}
 
 
 def test_a_leftover_journal_is_replayed_on_opening_once_and_ids_move_past_it(
         db_path: Path, school: School) -> None:
     amy = school.amy.id
     with Store(db_path) as store:
-        already = store.record_attempt(amy, "p0", 0, True, 1.0)
+        already = store.attempts.record(amy, "p0", 0, True, 1.0)
     # what a killed process leaves: one batch being copied (its first entry already
     # committed before the kill) and newer entries in the active journal
     flushing = journal_path(db_path).with_name(journal_path(db_path).name + ".flushing")
@@ -164,12 +164,12 @@ def test_a_leftover_journal_is_replayed_on_opening_once_and_ids_move_past_it(
 
     with Store(db_path) as store:
         assert not flushing.exists()
-        history = store.attempts_for(amy, amy)
+        history = store.attempts.for_user(amy, amy)
         assert sorted(a.id for a in history) == [already, 5000, 5001, 5002]
         assert {a.puzzle_id for a in history} == {"p0", "p1", "p2", "p3"}
-        assert store.record_attempt(amy, "p4", 4, True, 1.0) > 5002
+        assert store.attempts.record(amy, "p4", 4, True, 1.0) > 5002
     with Store(db_path) as store:  # opening again adds nothing
-        assert len(store.attempts_for(amy, amy)) == 5
+        assert len(store.attempts.for_user(amy, amy)) == 5
 
 
 def test_a_torn_last_line_is_dropped_with_a_warning(db_path: Path, school: School,
@@ -178,11 +178,11 @@ def test_a_torn_last_line_is_dropped_with_a_warning(db_path: Path, school: Schoo
     whole = line(7000, amy)
     journal_path(db_path).write_bytes(whole + line(7001, amy)[:25])
     with caplog.at_level(logging.WARNING), Store(db_path) as store:
-        assert [a.id for a in store.attempts_for(amy, amy)] == [7000]
-        after = store.record_attempt(amy, "p9", 9, True, 1.0)  # starts a line of its own
+        assert [a.id for a in store.attempts.for_user(amy, amy)] == [7000]
+        after = store.attempts.record(amy, "p9", 9, True, 1.0)  # starts a line of its own
     assert "unfinished write" in caplog.text
     with Store(db_path) as store:
-        assert sorted(a.id for a in store.attempts_for(amy, amy)) == [7000, after]
+        assert sorted(a.id for a in store.attempts.for_user(amy, amy)) == [7000, after]
 
 
 @pytest.mark.parametrize("bad", [b"{not json\n", b'{"id": 3}\n', b"[1, 2]\n", b"\n",
@@ -205,4 +205,4 @@ def test_a_damaged_line_stops_the_opening_and_is_left_alone(db_path: Path, schoo
 
     journal.write_bytes(line(8000, amy) + line(8001, amy))  # once repaired, it opens
     with Store(db_path) as store:
-        assert sorted(a.id for a in store.attempts_for(amy, amy)) == [8000, 8001]
+        assert sorted(a.id for a in store.attempts.for_user(amy, amy)) == [8000, 8001]

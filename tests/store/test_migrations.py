@@ -40,21 +40,22 @@ def test_a_version_1_file_is_upgraded_and_keeps_its_records(db_path: Path) -> No
     db_path.parent.mkdir(parents=True)
     build_version_1(db_path)
     with Store(db_path) as store:
-        amy = store.authenticate("amy", "1234")
-        history = store.attempts_for(amy.id, amy.id)
+        amy = store.users.authenticate("amy", "1234")
+        history = store.attempts.for_user(amy.id, amy.id)
         assert [(a.puzzle_id, a.answer, a.correct, a.rating_after) for a in history] == [
             ("follow-002", "pass", False, 1490.0),
             ("follow-001", {"play": ["AS"]}, True, 1512.0),
         ]
         # what later migrations added works for the old account
-        store.save_user_rating(amy.id, "follow", Rating(1490.0, 180.0, 0.06))
-        assert store.user_ratings(amy.id, amy.id) == {"follow": Rating(1490.0, 180.0, 0.06)}
-        game = store.start_game(amy.id, {"decks": 3}, seed=7)
-        assert store.add_game_actions(amy.id, game.id, {"bid": "2S"}) == 1
-        guest, token = store.create_guest()
-        assert store.guest(token).id == guest.id
+        store.attempts.save_user_rating(amy.id, "follow", Rating(1490.0, 180.0, 0.06))
+        assert store.attempts.user_ratings(amy.id, amy.id) == {
+            "follow": Rating(1490.0, 180.0, 0.06)}
+        game = store.games.start(amy.id, {"decks": 3}, seed=7)
+        assert store.games.add_actions(amy.id, game.id, {"bid": "2S"}) == 1
+        guest, token = store.users.create_guest()
+        assert store.users.guest(token).id == guest.id
         # new rows do not collide with the old ones
-        new_id = store.record_attempt(amy.id, "follow-003", None, True, 3.0)
+        new_id = store.attempts.record(amy.id, "follow-003", None, True, 3.0)
         assert new_id not in {a.id for a in history}
     con = duckdb.connect(str(db_path))
     versions = con.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
@@ -69,8 +70,8 @@ def test_each_migration_applies_on_top_of_the_one_before(tmp_path: Path) -> None
         assert upgrade(con, path, target=stop) == stop
         con.close()
         with Store(path) as store:
-            amy = store.create_user("amy", "Amy", "learner", "1234")
-            store.record_attempt(amy.id, "p1", 1, True, 1.0)
+            amy = store.users.create("amy", "Amy", "learner", "1234")
+            store.attempts.record(amy.id, "p1", 1, True, 1.0)
 
 
 def test_a_session_saved_before_idle_expiry_existed_still_signs_in(db_path: Path) -> None:
@@ -82,13 +83,13 @@ def test_a_session_saved_before_idle_expiry_existed_still_signs_in(db_path: Path
     con.execute("INSERT INTO sessions VALUES ($1, 1, now())", [token_hash("browser-token")])
     con.close()
     with Store(db_path) as store:
-        assert store.session_user("browser-token").username == "amy"
+        assert store.users.session_user("browser-token").username == "amy"
 
 
 def test_a_file_from_a_newer_version_is_refused_and_left_alone(db_path: Path) -> None:
     with Store(db_path) as store:
-        amy = store.create_user("amy", "Amy", "learner", "1234")
-        store.record_attempt(amy.id, "p1", 1, True, 1.0)
+        amy = store.users.create("amy", "Amy", "learner", "1234")
+        store.attempts.record(amy.id, "p1", 1, True, 1.0)
     con = duckdb.connect(str(db_path))
     con.execute("INSERT INTO schema_version VALUES ($1, 'from the future', now())", [LATEST + 1])
     con.close()

@@ -36,11 +36,11 @@ def test_first_use_creates_the_folder_and_the_file(db_path: Path) -> None:
 
 def test_saved_records_survive_closing_and_reopening(db_path: Path) -> None:
     with Store(db_path) as store:
-        amy = store.create_user("amy", "Amy", "learner", "1234")
-        attempt = store.record_attempt(amy.id, "p1", ["AS"], True, 4.0)
+        amy = store.users.create("amy", "Amy", "learner", "1234")
+        attempt = store.attempts.record(amy.id, "p1", ["AS"], True, 4.0)
     with Store(db_path) as store:
-        assert [a.id for a in store.attempts_for(amy.id, amy.id)] == [attempt]
-        assert store.authenticate("amy", "1234").id == amy.id
+        assert [a.id for a in store.attempts.for_user(amy.id, amy.id)] == [attempt]
+        assert store.users.authenticate("amy", "1234").id == amy.id
 
 
 def test_path_comes_from_option_then_environment_then_default(
@@ -57,10 +57,10 @@ def test_path_comes_from_option_then_environment_then_default(
 
 def test_stores_on_one_file_in_one_process_share_it(db_path: Path) -> None:
     with Store(db_path) as first, Store(db_path) as second:
-        amy = first.create_user("amy", "Amy", "learner", "1234")
-        assert second.user(amy.id, amy.id) == amy
+        amy = first.users.create("amy", "Amy", "learner", "1234")
+        assert second.users.get(amy.id, amy.id) == amy
     with Store(db_path) as again:  # closing both really let go of the file
-        assert again.user(amy.id, amy.id) == amy
+        assert again.users.get(amy.id, amy.id) == amy
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_a_file_that_is_not_a_database_is_left_untouched(tmp_path: Path, content
 
 def test_a_damaged_database_is_left_untouched(db_path: Path) -> None:
     with Store(db_path) as store:
-        store.create_user("amy", "Amy", "learner", "1234")
+        store.users.create("amy", "Amy", "learner", "1234")
     data = bytearray(db_path.read_bytes())
     data[4096:8192] = bytes(range(256)) * 16  # scribble over the first header block
     db_path.write_bytes(bytes(data))
@@ -107,7 +107,7 @@ def test_a_damaged_database_is_left_untouched(db_path: Path) -> None:
 
 def test_a_truncated_database_is_left_untouched(db_path: Path) -> None:
     with Store(db_path) as store:
-        store.create_user("amy", "Amy", "learner", "1234")
+        store.users.create("amy", "Amy", "learner", "1234")
     data = db_path.read_bytes()
     db_path.write_bytes(data[:12288])  # the two headers and a scrap of the first block
     before = digest(db_path)
@@ -136,7 +136,7 @@ def test_every_failure_is_a_store_error() -> None:
 
 def test_a_closed_store_says_so(db_path: Path) -> None:
     store = Store(db_path)
-    amy = store.create_user("amy", "Amy", "learner", "1234")
+    amy = store.users.create("amy", "Amy", "learner", "1234")
     store.close()
     with pytest.raises(StoreError, match="is closed"):
-        store.attempts_for(amy.id, amy.id)
+        store.attempts.for_user(amy.id, amy.id)

@@ -17,12 +17,12 @@ SECRET = "teach-a"
 
 def _wrong(store: Store, at: datetime, name: str = "ms_a") -> None:
     with pytest.raises(AuthenticationFailed, match="Wrong username or password"):
-        store.authenticate(name, "guess", at=at)
+        store.users.authenticate(name, "guess", at=at)
 
 
 def _refused(store: Store, at: datetime, secret: str = "guess") -> SignInThrottled:
     with pytest.raises(SignInThrottled) as caught:
-        store.authenticate("ms_a", secret, at=at)
+        store.users.authenticate("ms_a", secret, at=at)
     return caught.value
 
 
@@ -30,13 +30,13 @@ def test_five_wrong_passwords_refuse_even_the_right_one_for_a_minute(store: Stor
                                                                       school) -> None:
     for i in range(MAX_TRIES - 1):
         _wrong(store, T0 + timedelta(seconds=i))
-    assert store.sign_in_delay("ms_a", at=T0 + timedelta(seconds=10)) == 0
+    assert store.users.sign_in_delay("ms_a", at=T0 + timedelta(seconds=10)) == 0
     last = T0 + timedelta(seconds=MAX_TRIES - 1)
     _wrong(store, last)  # the fifth
     refusal = _refused(store, last + timedelta(seconds=1), secret=SECRET)
     assert refusal.retry_after == pytest.approx(FIRST_DELAY.total_seconds() - 1)
     assert "try again in 1 minute" in str(refusal)
-    assert store.authenticate("ms_a", SECRET, at=last + FIRST_DELAY) == school.teacher_a
+    assert store.users.authenticate("ms_a", SECRET, at=last + FIRST_DELAY) == school.teacher_a
 
 
 def test_tries_during_a_delay_do_not_stretch_it(store: Store, school) -> None:
@@ -46,8 +46,8 @@ def test_tries_during_a_delay_do_not_stretch_it(store: Store, school) -> None:
     last = T0 + timedelta(seconds=MAX_TRIES - 1)
     for s in range(5, 60, 5):  # an attacker tries every 5 s through the delay
         _refused(store, last + timedelta(seconds=s))
-    assert store.sign_in_delay("ms_a", at=last + FIRST_DELAY) == 0
-    assert store.authenticate("ms_a", SECRET, at=last + FIRST_DELAY) == school.teacher_a
+    assert store.users.sign_in_delay("ms_a", at=last + FIRST_DELAY) == 0
+    assert store.users.authenticate("ms_a", SECRET, at=last + FIRST_DELAY) == school.teacher_a
 
 
 def test_each_wrong_try_after_a_delay_doubles_the_next_delay_up_to_a_cap(store: Store,
@@ -59,7 +59,7 @@ def test_each_wrong_try_after_a_delay_doubles_the_next_delay_up_to_a_cap(store: 
     at -= timedelta(seconds=1)
     delays = []
     for _ in range(6):
-        delay = store.sign_in_delay("ms_a", at=at)
+        delay = store.users.sign_in_delay("ms_a", at=at)
         delays.append(round(delay))
         at += timedelta(seconds=delay)
         _wrong(store, at)
@@ -73,23 +73,24 @@ def test_wrong_tries_older_than_the_window_are_forgotten(store: Store, school) -
         _wrong(store, T0 + timedelta(seconds=i))
     later = T0 + TRY_WINDOW + timedelta(seconds=10)
     _wrong(store, later)  # only one wrong try in the last 15 minutes
-    assert store.sign_in_delay("ms_a", at=later) == 0
+    assert store.users.sign_in_delay("ms_a", at=later) == 0
 
 
 def test_the_right_password_clears_the_count(store: Store, school) -> None:
     for i in range(MAX_TRIES - 1):
         _wrong(store, T0 + timedelta(seconds=i))
-    store.authenticate("ms_a", SECRET, at=T0 + timedelta(seconds=10))
+    store.users.authenticate("ms_a", SECRET, at=T0 + timedelta(seconds=10))
     _wrong(store, T0 + timedelta(seconds=11))
-    assert store.sign_in_delay("ms_a", at=T0 + timedelta(seconds=12)) == 0
+    assert store.users.sign_in_delay("ms_a", at=T0 + timedelta(seconds=12)) == 0
 
 
 def test_throttling_is_per_username_and_counts_unknown_names(store: Store, school) -> None:
     for i in range(MAX_TRIES):
         _wrong(store, T0 + timedelta(seconds=i), name="nobody")
     with pytest.raises(SignInThrottled):  # the same answer as for a real account
-        store.authenticate("NOBODY", "guess", at=T0 + timedelta(seconds=6))
-    assert store.authenticate("ms_a", SECRET, at=T0 + timedelta(seconds=6)) == school.teacher_a
+        store.users.authenticate("NOBODY", "guess", at=T0 + timedelta(seconds=6))
+    at = T0 + timedelta(seconds=6)
+    assert store.users.authenticate("ms_a", SECRET, at=at) == school.teacher_a
 
 
 def test_the_delay_survives_a_restart(db_path: Path, school) -> None:

@@ -11,7 +11,7 @@ def _first_step(page: LearnPage) -> int:
 
 
 def test_a_wrong_then_right_answer_unlocks_next_and_saves(store):
-    user, _ = store.create_guest()
+    user, _ = store.users.create_guest()
     page = LearnPage()
     page.attach_user(store, user)
     assert page.lesson_index == 0 and page.page_index == 0
@@ -23,7 +23,7 @@ def test_a_wrong_then_right_answer_unlocks_next_and_saves(store):
     assert not wrong.correct and page._result.alert_type == "danger" and page._next.disabled
     right = page.submit(step.solution())
     assert right.correct and page._result.alert_type == "success" and not page._next.disabled
-    saved = store.lesson_progress(user.id, user.id)[page.lesson.id]
+    saved = store.lessons.progress(user.id, user.id)[page.lesson.id]
     assert saved.step == index + 1 and not saved.completed
 
     again = LearnPage(lang="zh")
@@ -33,7 +33,7 @@ def test_a_wrong_then_right_answer_unlocks_next_and_saves(store):
 
 
 def test_finishing_a_lesson_marks_it_and_opens_the_next(store):
-    user, _ = store.create_guest()
+    user, _ = store.users.create_guest()
     page = LearnPage()
     page.attach_user(store, user)
     lesson = page.lesson
@@ -43,7 +43,7 @@ def test_finishing_a_lesson_marks_it_and_opens_the_next(store):
             page.submit(p.step.solution())
         page._on_next()
     assert page.lesson_index == 1 and page.page_index == 0
-    assert store.lesson_progress(user.id, user.id)[lesson.id].completed
+    assert store.lessons.progress(user.id, user.id)[lesson.id].completed
     assert page._lesson_buttons[0].name.startswith("✓")
     resumed = LearnPage()
     resumed.attach_user(store, user)

@@ -8,7 +8,7 @@ from .test_play_session import _run_until
 
 
 def test_every_action_is_saved_and_the_game_resumes(store):
-    user, _token = store.create_guest()
+    user, _token = store.users.create_guest()
     saver = GameSaver(store, user.id)
     session = PlaySession(seed=11, max_hands=2)
     steps = 0
@@ -26,7 +26,7 @@ def test_every_action_is_saved_and_the_game_resumes(store):
 
 
 def test_a_resumed_game_keeps_saving_into_the_same_record(store):
-    user, _ = store.create_guest()
+    user, _ = store.users.create_guest()
     session = PlaySession(seed=12, max_hands=2)
     saver = GameSaver(store, user.id)
     _run_until(session, lambda s: s.hand_over)
@@ -41,12 +41,12 @@ def test_a_resumed_game_keeps_saving_into_the_same_record(store):
     resumed.next_hand() if not resumed.match_over else None
     assert resumed.match_over
     assert [gid for gid, _ in later.finished()] == [later.game_id]
-    assert len(store.games_for(user.id, user.id)) == 1
+    assert len(store.games.for_user(user.id, user.id)) == 1
 
 
 def test_another_users_game_is_not_resumed(store):
-    a, _ = store.create_guest()
-    b, _ = store.create_guest()
+    a, _ = store.users.create_guest()
+    b, _ = store.users.create_guest()
     session = PlaySession(seed=13)
     session.ai_step() if session.ai_to_act else session.act(session.hint().action)
     GameSaver(store, a.id).save(session)

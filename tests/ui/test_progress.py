@@ -11,7 +11,7 @@ BANK = load_bank()
 
 def test_progress_counts_attempts_ratings_retries_and_lessons(tmp_path):
     with Store(tmp_path / "p.duckdb") as store:
-        user, _ = store.create_guest()
+        user, _ = store.users.create_guest()
         newcomer = ProgressPage()
         newcomer.attach_user(store, user)  # nothing tried yet: a pointer, not empty charts
         assert newcomer._no_puzzles.visible and "Puzzles page" in newcomer._no_puzzles.object
@@ -22,12 +22,12 @@ def test_progress_counts_attempts_ratings_retries_and_lessons(tmp_path):
         missed = next(b for b in BANK if b.type == "level")
         wrong = "none" if missed.solve().text != "none" else "declarer 1"
         trainer.submit(missed, wrong, 6)
-        store.save_lesson_step(user.id, "cards", 3, completed=True)
-        store.save_lesson_step(user.id, "trump", 1)
+        store.lessons.save_step(user.id, "cards", 3, completed=True)
+        store.lessons.save_step(user.id, "trump", 1)
         uid = user.id
-        p = compute(store.attempts_for(uid, uid), {b.id: b.type for b in BANK},
-                    store.user_ratings(uid, uid), store.lesson_progress(uid, uid),
-                    store.games_for(uid, uid))
+        p = compute(store.attempts.for_user(uid, uid), {b.id: b.type for b in BANK},
+                    store.attempts.user_ratings(uid, uid), store.lessons.progress(uid, uid),
+                    store.games.for_user(uid, uid))
         assert (p.attempts, p.correct) == (2, 1)
         assert p.themes[solved.type].history and p.themes[solved.type].accuracy == 1.0
         assert p.themes[missed.type].accuracy == 0.0

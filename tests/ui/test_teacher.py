@@ -2,21 +2,22 @@
 
 import pytest
 
-from tutor.puzzle import PuzzleFileError, load_file
-from tutor.store import AccessDenied
-from tutor.ui.bank import authored_path, current_bank, save_entry, shipped_bank
+from tutor.puzzle import PuzzleFileError
+from tutor.puzzle.tomlwrite import entry as toml_entry
+from tutor.store import AccessDenied, Conflict
+from tutor.ui.bank import LEGACY_FILE, authored_puzzles, current_bank, save_entry, shipped_bank
 from tutor.ui.puzzles.trainer import Trainer
 from tutor.ui.teacher.page import TeacherPage
 from tutor.ui.teacher.reports import assignment_report
 
 
 def _class_with_learner(store):
-    teacher = store.create_user("teach", "Ms T", "teacher", "secret-1")
-    learner = store.create_user("lea", "Lea", "learner", "secret-2")
-    room = store.create_class(teacher.id, "Class A")
-    store.join_class(learner.id, room.join_code)
+    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
+    learner = store.users.create("lea", "Lea", "learner", "secret-2")
+    room = store.classes.create(teacher.id, "Class A")
+    store.classes.join(learner.id, room.join_code)
     ids = [p.id for p in shipped_bank() if p.type == "trick"][:3]
-    work = store.create_assignment(teacher.id, room.id, "Homework", ids)
+    work = store.classes.create_assignment(teacher.id, room.id, "Homework", ids)
     return teacher, learner, room, work
 
 
@@ -37,7 +38,7 @@ def test_report_counts_each_learner_and_puzzle(store):
     by_id = {p.puzzle_id: p for p in puzzles}
     assert by_id[first.id].failed_percent == 50 and by_id[first.id].median_seconds == 15
     assert by_id[work.puzzle_ids[2]].attempts == 0
-    csv = store.export_class_csv(teacher.id, room.id)
+    csv = store.attempts.class_csv(teacher.id, room.id)
     assert "Lea" in csv and first.id in csv
     with pytest.raises(AccessDenied):
         assignment_report(store, learner.id, work)
@@ -45,27 +46,49 @@ def test_report_counts_each_learner_and_puzzle(store):
 
 def test_teacher_page_refuses_learners_and_guests(store):
     page = TeacherPage()
-    guest, _ = store.create_guest()
+    guest, _ = store.users.create_guest()
     page.attach_user(store, guest)
     assert page._layout.objects == [page._refusal]
-    teacher = store.create_user("t2", "T", "teacher", "secret-3")
+    teacher = store.users.create("t2", "T", "teacher", "secret-3")
     page.attach_user(store, teacher)
     assert page._layout.objects == [page._body]
 
 
 def test_authored_puzzle_is_checked_answered_and_saved_without_losing_others(store):
+    teacher = store.users.create("t9", "T", "teacher", "secret-9")
+    first_id = store.puzzles.next_id(teacher.id)
+    assert first_id == f"author-{teacher.id}-001"
+    entry = {"id": first_id, "type": "throw", "themes": ["throw"], "difficulty": 2,
+             "level": "2", "suit": "S", "thrower": 0, "hand": "AH AH KH 10H 10H",
+             "throw": "AH AH KH 10H 10H", "others": ["KH KH", "", "", ""]}
+    puzzle = save_entry(store, teacher.id, entry)
+    assert puzzle.solve().text == "10H 10H"  # RULES.md example 16, computed by the rules core
+    second_id = store.puzzles.next_id(teacher.id)
+    assert second_id == f"author-{teacher.id}-002"
+    save_entry(store, teacher.id, dict(entry, id=second_id, others=["KH", "", "", ""]))
+    assert [p.id for p in authored_puzzles(store)] == [first_id, second_id]
+    assert {first_id, second_id} <= {p.id for p in current_bank(store)}
+    broken = dict(entry, id=store.puzzles.next_id(teacher.id), others=["KH KH ZZ", "", "", ""])
+    with pytest.raises(PuzzleFileError, match="others"):
+        save_entry(store, teacher.id, broken)
+    with pytest.raises(Conflict, match="exists already"):
+        save_entry(store, teacher.id, dict(entry))
+    with pytest.raises(ValueError, match="exists already"):  # nor a shipped puzzle's id
+        save_entry(store, teacher.id, dict(entry, id=shipped_bank()[0].id))
+    learner = store.users.create("l9", "L", "learner", "secret-8")
+    with pytest.raises(AccessDenied, match="Only teachers"):
+        save_entry(store, learner.id, dict(entry, id="author-99-001"))
+    assert [p.id for p in authored_puzzles(store)] == [first_id, second_id]  # nothing lost
+
+
+def test_puzzles_an_older_version_kept_in_a_file_are_copied_in_once(store):
     entry = {"id": "author-1-001", "type": "throw", "themes": ["throw"], "difficulty": 2,
              "level": "2", "suit": "S", "thrower": 0, "hand": "AH AH KH 10H 10H",
              "throw": "AH AH KH 10H 10H", "others": ["KH KH", "", "", ""]}
-    puzzle = save_entry(store, entry)
-    assert puzzle.solve().text == "10H 10H"  # RULES.md example 16, computed by the rules core
-    second = dict(entry, id="author-1-002", others=["KH", "", "", ""])
-    save_entry(store, second)
-    assert [p.id for p in load_file(authored_path(store))] == ["author-1-001", "author-1-002"]
-    assert {"author-1-001", "author-1-002"} <= {p.id for p in current_bank(store)}
-    broken = dict(entry, id="author-1-003", others=["KH KH ZZ", "", "", ""])
-    with pytest.raises(PuzzleFileError, match="others"):
-        save_entry(store, broken)
-    with pytest.raises(ValueError, match="exists already"):
-        save_entry(store, dict(entry))
-    assert len(load_file(authored_path(store))) == 2  # nothing lost
+    legacy = store.path.parent / LEGACY_FILE
+    legacy.write_text("# Puzzles written by teachers in the app\n\n" + toml_entry(entry) + "\n",
+                      encoding="utf-8")  # as older versions wrote it
+    assert [p.id for p in current_bank(store) if p.id.startswith("author-")] == ["author-1-001"]
+    assert not legacy.exists() and legacy.with_name(LEGACY_FILE + ".imported").exists()
+    assert [p.id for p in authored_puzzles(store)] == ["author-1-001"]  # copied once
+    assert store.puzzles.next_id(1) == "author-1-002"

@@ -31,7 +31,7 @@ def _grade_ok(puzzle, answer) -> bool:
 
 
 def test_first_attempt_moves_the_rating_and_a_replay_does_not(store):
-    user, _ = store.create_guest()
+    user, _ = store.users.create_guest()
     trainer = Trainer(BANK, store, user.id, rng=random.Random(1))
     puzzle = trainer.next_puzzle(theme="throw")
     assert "throw" in puzzle.themes
@@ -43,12 +43,12 @@ def test_first_attempt_moves_the_rating_and_a_replay_does_not(store):
     fresh = Trainer(BANK, store, user.id)
     assert fresh.rating(out.theme).rating == pytest.approx(out.rating_after)
     assert puzzle.id in fresh.tried
-    attempts = store.attempts_for(user.id, user.id)
+    attempts = store.attempts.for_user(user.id, user.id)
     assert len(attempts) == 2 and attempts[-1].rating_after == pytest.approx(out.rating_after)
 
 
 def test_missed_puzzles_come_back_in_retry_mode_until_solved(store):
-    user, _ = store.create_guest()
+    user, _ = store.users.create_guest()
     trainer = Trainer(BANK, store, user.id, rng=random.Random(2))
     puzzle = trainer.next_puzzle(theme="kitty")
     out = trainer.submit(puzzle, _wrong(puzzle), 5)
@@ -70,12 +70,12 @@ def test_streak_aims_higher_after_each_solve_and_ends_on_a_miss():
 
 
 def test_unreadable_answers_are_refused_without_saving(store):
-    user, _ = store.create_guest()
+    user, _ = store.users.create_guest()
     trainer = Trainer(BANK, store, user.id)
     puzzle = next(p for p in BANK if p.type == "trick")
     with pytest.raises(AnswerError):
         trainer.submit(puzzle, "the third one", 1)
-    assert store.attempts_for(user.id, user.id) == []
+    assert store.attempts.for_user(user.id, user.id) == []
 
 
 @pytest.mark.parametrize("kind", sorted({p.type for p in BANK}))

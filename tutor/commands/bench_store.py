@@ -1,6 +1,6 @@
 """`python -m tutor bench store`: attempt inserts per second and dashboard query latency.
 
-Inserts go one at a time through `Store.record_attempt`, as the app saves an answer: each is
+Inserts go one at a time through `Store.attempts.record`, as the app saves an answer: each is
 on disk in the attempt journal when the call returns, and a background thread copies the
 journal into DuckDB in batches. The rate counts the calls *and* the final copy of everything
 into DuckDB, so it is what a caller can sustain, not just the journal's speed. Then the same
@@ -102,7 +102,7 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
         learners = school.learner_ids
 
         def save(n: int, **ratings: object) -> None:
-            store.record_attempt(learners[n % len(learners)], f"puzzle-{n % 500}",
+            store.attempts.record(learners[n % len(learners)], f"puzzle-{n % 500}",
                                  {"cards": ["AS", "AS"], "seat": 2}, n % 3 != 0, 12.5,
                                  rating_before=1500.0, rating_after=1508.5, **ratings)
 
@@ -121,13 +121,14 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
         rated_ms = _timings_ms(save_with_ratings, rated)
         concurrent = _concurrent_rate(save, args.threads, args.inserts, store._log.flush)
         history_ms = _timings_ms(
-            lambda n: store.attempts_for(learners[n % len(learners)], learners[n % len(learners)]),
+            lambda n: store.attempts.for_user(learners[n % len(learners)],
+                                              learners[n % len(learners)]),
             args.repeat)
         class_ms = _timings_ms(
-            lambda n: store.class_results(school.teacher_id,
+            lambda n: store.attempts.class_results(school.teacher_id,
                                           school.class_ids[n % len(school.class_ids)]),
             args.repeat)
-        rows = len(store.attempts_for(learners[0], learners[0]))
+        rows = len(store.attempts.for_user(learners[0], learners[0]))
         total = count_attempts(store)
     return {
         "inserts_per_second": round(len(insert_ms) / (ended - began), 1),

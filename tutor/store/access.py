@@ -21,11 +21,13 @@ def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class StoreBase:
-    """What every group of store methods shares: the database and the access checks."""
+class Repository:
+    """What every repository of the store shares: the database, the memory of facts checked
+    for saving attempts, and the access checks."""
 
-    _db: Database
-    _facts: KnownFacts
+    def __init__(self, db: Database, facts: KnownFacts) -> None:
+        self._db = db
+        self._facts = facts
 
     def _people_changed(self) -> None:
         """Users, classes, memberships or assignments changed: forget the facts remembered

@@ -4,15 +4,18 @@ built on them."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tutor.store import validate
-from tutor.store.access import StoreBase, now
+from tutor.store.access import Repository, now
 from tutor.store.attempt_rows import ATTEMPT_COLUMNS, AttemptRow, insert_rows
-from tutor.store.db import Cursor
+from tutor.store.db import Cursor, Database
 from tutor.store.errors import InvalidInput, NotFound
+from tutor.store.export import class_rows, to_csv, write_atomically
 from tutor.store.facts import KnownFacts
 from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import checked_rating, upsert_puzzle_rating, upsert_user_rating
@@ -41,14 +44,17 @@ def _optional_number(value: float | None, what: str) -> float | None:
     return None if value is None else validate.number(value, what)
 
 
-class AttemptRecords(StoreBase):
-    """Writing attempts and reading them back for learners and teachers."""
+class Attempts(Repository):
+    """Puzzle attempts and the ratings they move: writing them (journaled, and with their
+    Glicko-2 numbers in one transaction), and reading them back for learners and teachers,
+    down to the teacher's CSV."""
 
-    _log: AttemptLog
-    _facts: KnownFacts
-    _rated_writes: GroupCommit[RatedAttempt, int]
+    def __init__(self, db: Database, facts: KnownFacts, log: AttemptLog) -> None:
+        super().__init__(db, facts)
+        self._log = log
+        self._rated_writes: GroupCommit[RatedAttempt, int] = GroupCommit(self._write_rated)
 
-    def record_attempt(
+    def record(
         self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
         rating_before: float | None = None, rating_after: float | None = None,
         assignment_id: int | None = None, theme: str | None = None,
@@ -106,7 +112,7 @@ class AttemptRecords(StoreBase):
 
         return self._db.transaction(write)
 
-    def attempts_for(self, actor_id: int, learner_id: int, *,
+    def for_user(self, actor_id: int, learner_id: int, *,
                      limit: int | None = None) -> list[Attempt]:
         """A learner's attempts, newest first; for the learner and their teachers."""
         if limit is not None:
@@ -184,3 +190,68 @@ class AttemptRecords(StoreBase):
 
         self._log.flush()
         return self._db.run(read)
+
+    def class_csv(self, actor_id: int, class_id: int,
+                  path: str | os.PathLike[str] | None = None) -> str:
+        """Every attempt by the class's learners, oldest first, as CSV text (also written to
+        `path` if given); only for the class's teacher."""
+
+        def read(cur: Cursor) -> list[tuple[Any, ...]]:
+            self._require_teacher_of(cur, actor_id, class_id)
+            return class_rows(cur, class_id)
+
+        self._log.flush()  # journaled attempts are part of the class's record
+        text = to_csv(self._db.run(read))
+        if path is not None:
+            write_atomically(Path(path), text)
+        return text
+
+    # ---------------------------------------------------------------- ratings
+
+    def save_user_rating(self, actor_id: int, theme: str, rating: Rating) -> None:
+        """Set the actor's own rating for one puzzle theme."""
+        key = validate.text(theme, "theme", 80)
+        checked_rating(rating)
+
+        def save(cur: Cursor) -> None:
+            self._require_actor(cur, actor_id)
+            upsert_user_rating(cur, actor_id, key, rating)
+
+        self._db.transaction(save)
+
+    def user_ratings(self, actor_id: int, user_id: int) -> dict[str, Rating]:
+        """A user's ratings by theme (missing themes are simply absent)."""
+
+        def read(cur: Cursor) -> dict[str, Rating]:
+            self._require_reader(cur, actor_id, user_id)
+            rows = cur.execute(
+                "SELECT theme, rating, rd, volatility FROM user_ratings WHERE user_id = $1",
+                [user_id],
+            ).fetchall()
+            return {theme: Rating(r, rd, vol) for theme, r, rd, vol in rows}
+
+        return self._db.run(read)
+
+    def save_puzzle_rating(self, actor_id: int, puzzle_id: str, rating: Rating) -> None:
+        """Set a puzzle's rating; any known user's solving moves it, so any may write it."""
+        key = validate.text(puzzle_id, "puzzle id", 200)
+        checked_rating(rating)
+
+        def save(cur: Cursor) -> None:
+            self._require_actor(cur, actor_id)
+            upsert_puzzle_rating(cur, key, rating)
+
+        self._db.transaction(save)
+
+    def puzzle_ratings(self, puzzle_ids: Iterable[str]) -> dict[str, Rating]:
+        """Stored ratings of these puzzles (public: puzzle difficulty is nobody's record)."""
+        ids = list(puzzle_ids)
+        if not ids:
+            return {}
+        rows = self._db.fetch(
+            "SELECT puzzle_id, rating, rd, volatility FROM puzzle_ratings"
+            " WHERE list_contains($1, puzzle_id)",
+            [ids],
+        )
+        return {pid: Rating(r, rd, vol) for pid, r, rd, vol in rows}
+

@@ -1,23 +1,27 @@
-"""Classes a teacher runs, the join codes learners type, and who is in which class."""
+"""Classes a teacher runs, the join codes learners type, who is in which class, and the
+assignments (titled lists of puzzles with a due date) set for them."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from datetime import date, datetime
 from typing import Any
 
 import duckdb
 
 from tutor.store import validate
-from tutor.store.access import StoreBase, now
+from tutor.store.access import Repository, now
 from tutor.store.db import Cursor
 from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound
 from tutor.store.users import USER_COLUMNS, user_from_row
-from tutor.store.values import Classroom, User
+from tutor.store.values import Assignment, Classroom, User
 
 # No 0/O, 1/I/L: codes are read off a board and typed by children.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 CLASS_COLUMNS = "id, name, teacher_id, join_code, created_at"
+ASSIGNMENT_COLUMNS = "id, class_id, title, puzzle_ids, due, created_at"
 
 
 def new_join_code() -> str:
@@ -30,16 +34,22 @@ def normalise_code(code: str) -> str:
     return "".join(ch for ch in str(code).upper() if ch not in " -\t")
 
 
+def assignment_from_row(row: tuple[Any, ...]) -> Assignment:
+    """An `Assignment` from a row selected with `ASSIGNMENT_COLUMNS`."""
+    return Assignment(id=row[0], class_id=row[1], title=row[2], puzzle_ids=tuple(row[3]),
+                      due=row[4], created_at=row[5])
+
+
 def classroom_from_row(row: tuple[Any, ...]) -> Classroom:
     """A `Classroom` from a row selected with `CLASS_COLUMNS`."""
     return Classroom(id=row[0], name=row[1], teacher_id=row[2], join_code=row[3],
                      created_at=row[4])
 
 
-class ClassRecords(StoreBase):
-    """Creating and joining classes, listing classes and their members."""
+class Classes(Repository):
+    """Creating and joining classes, listing classes and their members; their assignments."""
 
-    def create_class(self, actor_id: int, name: str) -> Classroom:
+    def create(self, actor_id: int, name: str) -> Classroom:
         """A new class taught by the actor, who must be a teacher."""
         title = validate.text(name, "class name", 80)
 
@@ -62,7 +72,7 @@ class ClassRecords(StoreBase):
         self._people_changed()
         return created
 
-    def join_class(self, actor_id: int, join_code: str) -> Classroom:
+    def join(self, actor_id: int, join_code: str) -> Classroom:
         """Add the actor (a named learner) to the class with this code; joining twice is fine."""
         code = normalise_code(join_code)
         if len(code) != CODE_LENGTH:  # nothing else can name a class: say so, echo nothing
@@ -94,7 +104,7 @@ class ClassRecords(StoreBase):
         self._people_changed()
         return joined
 
-    def classes_for(self, actor_id: int) -> list[Classroom]:
+    def for_user(self, actor_id: int) -> list[Classroom]:
         """The classes the actor teaches or has joined."""
 
         def read(cur: Cursor) -> list[Classroom]:
@@ -109,7 +119,7 @@ class ClassRecords(StoreBase):
 
         return self._db.run(read)
 
-    def class_members(self, actor_id: int, class_id: int) -> list[User]:
+    def members(self, actor_id: int, class_id: int) -> list[User]:
         """The learners in a class, for its teacher."""
 
         def read(cur: Cursor) -> list[User]:
@@ -134,3 +144,56 @@ class ClassRecords(StoreBase):
 
         self._db.run(remove)
         self._people_changed()  # the learner may have been remembered as a member
+
+    # ------------------------------------------------------------ assignments
+    def create_assignment(self, actor_id: int, class_id: int, title: str,
+                          puzzle_ids: Iterable[str], due: date | None = None) -> Assignment:
+        """A new assignment for a class the actor teaches."""
+        name = validate.text(title, "assignment title", 120)
+        ids = [validate.text(p, "puzzle id", 200) for p in puzzle_ids]
+        if not ids:
+            raise InvalidInput("An assignment needs at least one puzzle.")
+        if due is not None and (isinstance(due, datetime) or not isinstance(due, date)):
+            raise InvalidInput(f"The due date must be a date, not {due!r}.")
+
+        def create(cur: Cursor) -> Assignment:
+            self._require_teacher_of(cur, actor_id, class_id)
+            row = cur.execute(
+                "INSERT INTO assignments (class_id, title, puzzle_ids, due, created_at)"
+                f" VALUES ($1, $2, $3, $4, $5) RETURNING {ASSIGNMENT_COLUMNS}",
+                [class_id, name, ids, due, now()],
+            ).fetchone()
+            return assignment_from_row(row)
+
+        created = self._db.run(create)
+        self._people_changed()
+        return created
+
+    def assignments(self, actor_id: int, class_id: int) -> list[Assignment]:
+        """A class's assignments, soonest due first, for its teacher and members."""
+
+        def read(cur: Cursor) -> list[Assignment]:
+            self._require_teacher_of(cur, actor_id, class_id, or_member=True)
+            rows = cur.execute(
+                f"SELECT {ASSIGNMENT_COLUMNS} FROM assignments WHERE class_id = $1"
+                " ORDER BY due NULLS LAST, id",
+                [class_id],
+            ).fetchall()
+            return [assignment_from_row(r) for r in rows]
+
+        return self._db.run(read)
+
+    def assignment(self, actor_id: int, assignment_id: int) -> Assignment:
+        """One assignment, for the class's teacher and members."""
+
+        def read(cur: Cursor) -> Assignment:
+            row = cur.execute(
+                f"SELECT {ASSIGNMENT_COLUMNS} FROM assignments WHERE id = $1", [assignment_id]
+            ).fetchone()
+            if row is None:
+                raise NotFound(f"There is no assignment {assignment_id}.")
+            found = assignment_from_row(row)
+            self._require_teacher_of(cur, actor_id, found.class_id, or_member=True)
+            return found
+
+        return self._db.run(read)

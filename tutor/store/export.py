@@ -10,10 +10,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from tutor.store.access import StoreBase
 from tutor.store.db import Cursor
 from tutor.store.errors import StoreUnavailable
-from tutor.store.writeahead import AttemptLog
 
 CSV_HEADER = (
     "attempt_id", "learner_id", "username", "display_name", "assignment_id",
@@ -29,7 +27,7 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
     """Write via a temporary file and rename, so a failure leaves any old file whole."""
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -45,36 +43,25 @@ def _write_atomically(path: Path, text: str) -> None:
         raise StoreUnavailable(f"Cannot write the export to {path}: {exc.strerror}.") from exc
 
 
-class ClassExport(StoreBase):
-    """The teacher's CSV download."""
+def class_rows(cur: Cursor, class_id: int) -> list[tuple[Any, ...]]:
+    """Every attempt by the class's learners, oldest first, in `CSV_HEADER` order."""
+    return cur.execute(
+        """SELECT a.id, u.id, u.username, u.display_name, a.assignment_id, s.title,
+                  a.puzzle_id, a.answer, a.correct, a.seconds, a.rating_before,
+                  a.rating_after, strftime(a.created_at, '%Y-%m-%dT%H:%M:%S.%fZ')
+           FROM memberships m JOIN users u ON u.id = m.user_id
+           JOIN attempts a ON a.user_id = m.user_id
+           LEFT JOIN assignments s ON s.id = a.assignment_id
+           WHERE m.class_id = $1
+           ORDER BY a.created_at, a.id""",
+        [class_id],
+    ).fetchall()
 
-    _log: AttemptLog
 
-    def export_class_csv(self, actor_id: int, class_id: int,
-                         path: str | os.PathLike[str] | None = None) -> str:
-        """Every attempt by the class's learners, oldest first, as CSV text (also written to
-        `path` if given); only for the class's teacher."""
-
-        def read(cur: Cursor) -> list[tuple[Any, ...]]:
-            self._require_teacher_of(cur, actor_id, class_id)
-            return cur.execute(
-                """SELECT a.id, u.id, u.username, u.display_name, a.assignment_id, s.title,
-                          a.puzzle_id, a.answer, a.correct, a.seconds, a.rating_before,
-                          a.rating_after, strftime(a.created_at, '%Y-%m-%dT%H:%M:%S.%fZ')
-                   FROM memberships m JOIN users u ON u.id = m.user_id
-                   JOIN attempts a ON a.user_id = m.user_id
-                   LEFT JOIN assignments s ON s.id = a.assignment_id
-                   WHERE m.class_id = $1
-                   ORDER BY a.created_at, a.id""",
-                [class_id],
-            ).fetchall()
-
-        self._log.flush()  # journaled attempts are part of the class's record
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\r\n")
-        writer.writerow(CSV_HEADER)
-        writer.writerows([_cell(v) for v in row] for row in self._db.run(read))
-        text = buffer.getvalue()
-        if path is not None:
-            _write_atomically(Path(path), text)
-        return text
+def to_csv(rows: list[tuple[Any, ...]]) -> str:
+    """The rows under `CSV_HEADER` as CSV text, formulas defused."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    writer.writerows([_cell(v) for v in row] for row in rows)
+    return buffer.getvalue()

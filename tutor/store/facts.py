@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 
-from tutor.store.access import StoreBase
+from tutor.store.access import Repository
 from tutor.store.db import Cursor, Database
 from tutor.store.errors import AccessDenied, NotFound
 
@@ -53,7 +53,7 @@ class KnownFacts:
 
 
 def _check(cur: Cursor, actor_id: int, assignment_id: int | None) -> None:
-    StoreBase._require_actor(cur, actor_id)
+    Repository._require_actor(cur, actor_id)
     if assignment_id is None:
         return
     row = cur.execute(

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from tutor.store import validate
-from tutor.store.access import StoreBase, now
+from tutor.store.access import Repository, now
 from tutor.store.db import Cursor
 from tutor.store.errors import AccessDenied, Conflict, NotFound
 from tutor.store.values import GAME_STATUSES, Game
@@ -35,10 +35,10 @@ def _own_game(cur: Cursor, actor_id: int, game_id: int) -> Game:
     return game
 
 
-class GameRecords(StoreBase):
+class Games(Repository):
     """Starting, extending, finishing and reading games."""
 
-    def start_game(self, actor_id: int, rules: Any, seed: int) -> Game:
+    def start(self, actor_id: int, rules: Any, seed: int) -> Game:
         """A new in-progress game for the actor with this rule set (JSON) and seed."""
         rules_json = validate.to_json(rules, "rule set")
         validate.integer(seed, "seed")
@@ -56,7 +56,7 @@ class GameRecords(StoreBase):
 
         return self._db.run(start)
 
-    def add_game_actions(self, actor_id: int, game_id: int, *actions: Any) -> int:
+    def add_actions(self, actor_id: int, game_id: int, *actions: Any) -> int:
         """Append actions to the actor's in-progress game; return how many it now has."""
         validate.to_json(actions, "game action")  # refuse bad input before opening a transaction
 
@@ -71,7 +71,7 @@ class GameRecords(StoreBase):
 
         return self._db.transaction(append)
 
-    def finish_game(self, actor_id: int, game_id: int, result: Any) -> Game:
+    def finish(self, actor_id: int, game_id: int, result: Any) -> Game:
         """Mark the actor's game finished with its result (JSON)."""
         result_json = validate.to_json(result, "game result")
 
@@ -86,7 +86,7 @@ class GameRecords(StoreBase):
 
         return self._db.transaction(finish)
 
-    def game(self, actor_id: int, game_id: int) -> Game:
+    def get(self, actor_id: int, game_id: int) -> Game:
         """One game, for its player and their teachers."""
 
         def read(cur: Cursor) -> Game:
@@ -99,7 +99,7 @@ class GameRecords(StoreBase):
 
         return self._db.run(read)
 
-    def games_for(self, actor_id: int, user_id: int, status: str | None = None) -> list[Game]:
+    def for_user(self, actor_id: int, user_id: int, status: str | None = None) -> list[Game]:
         """A user's games, newest first, optionally only in-progress or finished ones."""
         if status is not None:
             validate.choice(status, "status", GAME_STATUSES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.store import validate
-from tutor.store.access import StoreBase, now
+from tutor.store.access import Repository, now
 from tutor.store.db import Cursor
 from tutor.store.values import LessonProgress
 
@@ -16,10 +16,10 @@ def _progress(row: tuple[Any, ...]) -> LessonProgress:
     return LessonProgress(*row)
 
 
-class LessonRecords(StoreBase):
+class Lessons(Repository):
     """Saving and reading lesson progress."""
 
-    def save_lesson_step(self, actor_id: int, lesson_id: str, step: int,
+    def save_step(self, actor_id: int, lesson_id: str, step: int,
                          completed: bool = False) -> LessonProgress:
         """Record that the actor reached `step`; a completed lesson stays completed."""
         key = validate.text(lesson_id, "lesson id", 200)
@@ -39,7 +39,7 @@ class LessonRecords(StoreBase):
 
         return self._db.transaction(save)
 
-    def lesson_progress(self, actor_id: int, user_id: int) -> dict[str, LessonProgress]:
+    def progress(self, actor_id: int, user_id: int) -> dict[str, LessonProgress]:
         """A user's progress by lesson id; for the user and their teachers."""
 
         def read(cur: Cursor) -> dict[str, LessonProgress]:

@@ -118,6 +118,13 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             failed_at TIMESTAMP NOT NULL)""",
         "CREATE INDEX sign_in_failures_username ON sign_in_failures (username)",
     )),
+    (8, "puzzles teachers wrote, kept in the database instead of a file beside it", (
+        """CREATE TABLE authored_puzzles (
+            id VARCHAR PRIMARY KEY,
+            author_id BIGINT,
+            entry VARCHAR NOT NULL,
+            created_at TIMESTAMP NOT NULL)""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from tutor.store import validate
-from tutor.store.access import StoreBase, now
+from tutor.store.access import now
 from tutor.store.db import Cursor
 from tutor.store.errors import InvalidInput
 from tutor.store.values import Rating
@@ -41,55 +39,3 @@ def upsert_puzzle_rating(cur: Cursor, puzzle_id: str, rating: Rating) -> None:
         " updated_at = excluded.updated_at",
         [puzzle_id, rating.rating, rating.rd, rating.volatility, now()],
     )
-
-
-class RatingRecords(StoreBase):
-    """Reading and writing ratings (record_attempt can also write them with the attempt)."""
-
-    def save_user_rating(self, actor_id: int, theme: str, rating: Rating) -> None:
-        """Set the actor's own rating for one puzzle theme."""
-        key = validate.text(theme, "theme", 80)
-        checked_rating(rating)
-
-        def save(cur: Cursor) -> None:
-            self._require_actor(cur, actor_id)
-            upsert_user_rating(cur, actor_id, key, rating)
-
-        self._db.transaction(save)
-
-    def user_ratings(self, actor_id: int, user_id: int) -> dict[str, Rating]:
-        """A user's ratings by theme (missing themes are simply absent)."""
-
-        def read(cur: Cursor) -> dict[str, Rating]:
-            self._require_reader(cur, actor_id, user_id)
-            rows = cur.execute(
-                "SELECT theme, rating, rd, volatility FROM user_ratings WHERE user_id = $1",
-                [user_id],
-            ).fetchall()
-            return {theme: Rating(r, rd, vol) for theme, r, rd, vol in rows}
-
-        return self._db.run(read)
-
-    def save_puzzle_rating(self, actor_id: int, puzzle_id: str, rating: Rating) -> None:
-        """Set a puzzle's rating; any known user's solving moves it, so any may write it."""
-        key = validate.text(puzzle_id, "puzzle id", 200)
-        checked_rating(rating)
-
-        def save(cur: Cursor) -> None:
-            self._require_actor(cur, actor_id)
-            upsert_puzzle_rating(cur, key, rating)
-
-        self._db.transaction(save)
-
-    def puzzle_ratings(self, puzzle_ids: Iterable[str]) -> dict[str, Rating]:
-        """Stored ratings of these puzzles (public: puzzle difficulty is nobody's record)."""
-        ids = list(puzzle_ids)
-        if not ids:
-            return {}
-        rows = self._db.fetch(
-            "SELECT puzzle_id, rating, rd, volatility FROM puzzle_ratings"
-            " WHERE list_contains($1, puzzle_id)",
-            [ids],
-        )
-        return {pid: Rating(r, rd, vol) for pid, r, rd, vol in rows}
-

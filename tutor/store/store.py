@@ -1,4 +1,4 @@
-"""`Store`: the one object the app holds; every method names the acting user it serves."""
+"""`Store`: the one object the app holds, made of one repository per kind of record."""
 
 from __future__ import annotations
 
@@ -6,23 +6,23 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from tutor.store.assignments import AssignmentRecords
-from tutor.store.attempts import AttemptRecords
-from tutor.store.classes import ClassRecords
+from tutor.store.attempts import Attempts
+from tutor.store.classes import Classes
 from tutor.store.db import Database
-from tutor.store.export import ClassExport
 from tutor.store.facts import KnownFacts
-from tutor.store.games import GameRecords
-from tutor.store.group_commit import GroupCommit
-from tutor.store.lessons import LessonRecords
-from tutor.store.ratings import RatingRecords
-from tutor.store.users import UserRecords
+from tutor.store.games import Games
+from tutor.store.lessons import Lessons
+from tutor.store.puzzles import AuthoredPuzzles
+from tutor.store.users import Users
 from tutor.store.writeahead import AttemptLog
 
 
-class Store(UserRecords, ClassRecords, AssignmentRecords, AttemptRecords, RatingRecords,
-            LessonRecords, GameRecords, ClassExport):
-    """Persistence for the tutor: plain values in, plain values out, access checked here.
+class Store:
+    """Persistence for the tutor, as the repositories it holds: `users` (accounts and
+    sign-in sessions), `classes` (classes, members, assignments), `attempts` (attempts,
+    ratings, the class CSV), `lessons` (lesson progress), `games` and `puzzles` (authored).
+    Plain values in, plain values out; every method that reads or changes someone's
+    records names the acting user, and access is checked here.
 
     Safe to share between threads; stores opened on the same file in one process share
     one DuckDB connection, one attempt journal and one memory of checked facts.
@@ -32,11 +32,16 @@ class Store(UserRecords, ClassRecords, AssignmentRecords, AttemptRecords, Rating
         self._db = Database.acquire(path)
         try:  # the journal first: what a killed process left is copied before any read
             self._log = self._db.attachment("attempt log", AttemptLog)
-            self._facts = self._db.attachment("known facts", KnownFacts)
+            facts = self._db.attachment("known facts", KnownFacts)
         except BaseException:
             self._db.release()
             raise
-        self._rated_writes = GroupCommit(self._write_rated)
+        self.users = Users(self._db, facts)
+        self.classes = Classes(self._db, facts)
+        self.attempts = Attempts(self._db, facts, self._log)
+        self.lessons = Lessons(self._db, facts)
+        self.games = Games(self._db, facts)
+        self.puzzles = AuthoredPuzzles(self._db, facts)
         self._open = True
 
     @property

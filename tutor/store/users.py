@@ -8,7 +8,7 @@ from typing import Any
 import duckdb
 
 from tutor.store import passwords, validate
-from tutor.store.access import StoreBase, now
+from tutor.store.access import Repository, now
 from tutor.store.db import Cursor
 from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput, SignInThrottled
 from tutor.store.values import ROLES, User
@@ -37,10 +37,11 @@ def _select_user(cur: Cursor, where: str, params: list[Any]) -> User | None:
     return user_from_row(row) if row else None
 
 
-class UserRecords(StoreBase):
-    """Sign-up, sign-in, guests and upgrading a guest to a named account."""
+class Users(Repository):
+    """Accounts and sign-in sessions: sign-up, sign-in, guests, upgrading a guest to a named
+    account, and the sessions that keep a browser signed in."""
 
-    def create_user(self, username: str, display_name: str, role: str, secret: str) -> User:
+    def create(self, username: str, display_name: str, role: str, secret: str) -> User:
         """A new named account; raises `Conflict` if the username is taken."""
         name = validate.username(username)
         shown = validate.text(display_name, "display name", 60)
@@ -208,7 +209,7 @@ class UserRecords(StoreBase):
         self._db.fetch("DELETE FROM sessions WHERE token_hash = $1",
                        [passwords.token_hash(str(token))])
 
-    def user(self, actor_id: int, user_id: int) -> User:
+    def get(self, actor_id: int, user_id: int) -> User:
         """A user's account details, for themself or their teacher."""
 
         def read(cur: Cursor) -> User:

@@ -62,17 +62,17 @@ def identify(store: Store | None, cookies: Mapping[str, str], *, make_guest: boo
         guest = cookies.get(GUEST_COOKIE, "")
         if session:
             try:
-                return Visitor(store.session_user(session), signed_in=True)
+                return Visitor(store.users.session_user(session), signed_in=True)
             except AuthenticationFailed:
                 ended = True
         if guest:
             try:
-                return Visitor(store.guest(guest), guest_token=guest, session_ended=ended)
+                return Visitor(store.users.guest(guest), guest_token=guest, session_ended=ended)
             except AuthenticationFailed:
                 pass  # a guest that is gone: a new one (and cookie) below
         if not make_guest:
             return Visitor(None, session_ended=ended)
-        user, token = store.create_guest()
+        user, token = store.users.create_guest()
         return Visitor(user, guest_token=token, new_guest=True, session_ended=ended)
     except StoreError as exc:
         return Visitor(None, problem=exc)
@@ -193,8 +193,8 @@ class _AccountHandler(RequestHandler):
         """Keep `user` signed in on this browser, ending the sign-in it held before."""
         old = self.get_cookie(SESSION_COOKIE)
         if old:
-            self.store.close_session(old)
-        keep_cookie(self, SESSION_COOKIE, self.store.open_session(user))
+            self.store.users.close_session(old)
+        keep_cookie(self, SESSION_COOKIE, self.store.users.open_session(user))
         self._answer(200)
 
     def check_xsrf_cookie(self) -> None:
@@ -206,7 +206,7 @@ class SignInHandler(_AccountHandler):
 
     def post(self) -> None:
         try:
-            user = self.store.authenticate(self.body.get("username", ""),
+            user = self.store.users.authenticate(self.body.get("username", ""),
                                            self.body.get("password", ""))
             self._sign_in_as(user)
         except StoreError as exc:
@@ -224,10 +224,11 @@ class CreateHandler(_AccountHandler):
         visitor = self._visitor()
         try:
             if not visitor.signed_in and visitor.guest_token:
-                user = self.store.upgrade_guest(visitor.guest_token, name, display, secret, role)
+                user = self.store.users.upgrade_guest(visitor.guest_token, name, display,
+                                                      secret, role)
                 drop_cookie(self, GUEST_COOKIE)  # the guest is this account now
             else:
-                user = self.store.create_user(name, display, role, secret)
+                user = self.store.users.create(name, display, role, secret)
             self._sign_in_as(user)
         except StoreError as exc:
             self._fail(exc)
@@ -240,7 +241,7 @@ class SignOutHandler(_AccountHandler):
         token = self.get_cookie(SESSION_COOKIE)
         try:
             if token:
-                self.store.close_session(token)
+                self.store.users.close_session(token)
         except StoreError as exc:
             self._fail(exc)
             return

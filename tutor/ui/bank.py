@@ -1,23 +1,23 @@
 """The puzzles the app serves: the shipped bank plus puzzles teachers authored.
 
-Authored puzzles live in `authored_puzzles.toml` beside the database file, in the bank's own
-format, so `tutor.puzzle` reads, solves and grades them like any other.
+Authored puzzles are kept by the store (`store.puzzles`), in the bank's own fields, so
+`tutor.puzzle` reads, solves and grades them like any other. A file of them that an older
+version wrote beside the database (`authored_puzzles.toml`) is copied in once and renamed.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tutor.puzzle import Puzzle, load_bank, load_file
+from tutor.puzzle import Puzzle, load_bank
 from tutor.puzzle.loader import read_entry
-from tutor.puzzle.tomlwrite import entry
 from tutor.store import Store
 
-AUTHORED_FILE = "authored_puzzles.toml"
+SOURCE = "authored puzzles"  # where an authored puzzle's errors say it comes from
+LEGACY_FILE = "authored_puzzles.toml"
 
 
 @lru_cache(maxsize=1)
@@ -26,14 +26,12 @@ def shipped_bank() -> tuple[Puzzle, ...]:
     return tuple(load_bank())
 
 
-def authored_path(store: Store | None) -> Path | None:
-    return None if store is None else store.path.parent / AUTHORED_FILE
-
-
 def authored_puzzles(store: Store | None) -> list[Puzzle]:
-    """Puzzles teachers wrote (none if there is no store or no file yet)."""
-    path = authored_path(store)
-    return load_file(path) if path is not None and path.exists() else []
+    """Puzzles teachers wrote (none without a store)."""
+    if store is None:
+        return []
+    import_legacy_file(store)
+    return [read_entry(raw, SOURCE) for raw in store.puzzles.all()]
 
 
 def current_bank(store: Store | None) -> list[Puzzle]:
@@ -44,29 +42,28 @@ def current_bank(store: Store | None) -> list[Puzzle]:
 def check_entry(raw: dict[str, Any]) -> Puzzle:
     """A puzzle from form fields, checked and solvable (PuzzleFileError / AnswerError say why
     not); nothing is saved."""
-    puzzle = read_entry(raw, AUTHORED_FILE)
+    puzzle = read_entry(raw, SOURCE)
     puzzle.solve()
     return puzzle
 
 
-def save_entry(store: Store, raw: dict[str, Any]) -> Puzzle:
-    """Check and append an authored puzzle; the file is replaced atomically, so a failure
-    never loses the puzzles already saved."""
+def save_entry(store: Store, actor_id: int, raw: dict[str, Any]) -> Puzzle:
+    """Check an authored puzzle and keep it (a teacher's; an id in the shipped bank or taken
+    already is refused with `ValueError` / the store's `Conflict`)."""
     puzzle = check_entry(raw)
-    path = authored_path(store)
-    assert path is not None
-    existing = path.read_text(encoding="utf-8") if path.exists() else (
-        "# Puzzles written by teachers in the app (same format as puzzles/*.toml).\n")
-    if any(p.id == puzzle.id for p in current_bank(store)):
+    if any(p.id == puzzle.id for p in shipped_bank()):
         raise ValueError(f"a puzzle with id {puzzle.id!r} exists already")
-    text = existing.rstrip("\n") + "\n\n" + entry(raw) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".authored-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        load_file(tmp)  # the new file must read back whole before it replaces the old one
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    store.puzzles.add(actor_id, raw)
     return puzzle
+
+
+def import_legacy_file(store: Store) -> int:
+    """Copy the puzzles of an older version's `authored_puzzles.toml` into the store, then
+    rename the file (`.imported`) so it is read once; returns how many were new."""
+    path = Path(store.path).parent / LEGACY_FILE
+    if not path.exists():
+        return 0
+    entries = tomllib.loads(path.read_text(encoding="utf-8")).get("puzzle", [])
+    added = sum(store.puzzles.import_entry(dict(raw)) for raw in entries)
+    path.replace(path.with_name(LEGACY_FILE + ".imported"))
+    return added

@@ -27,7 +27,7 @@ class ProgressKeeper:
     def attach(self, store: Store, user: User) -> None:
         """Read this user's saved progress (raises StoreError if the store fails)."""
         self.store, self.user = store, user
-        saved = store.lesson_progress(user.id, user.id)
+        saved = store.lessons.progress(user.id, user.id)
         self.marks = {lid: Mark(p.step, p.completed, p.updated_at.timestamp())
                       for lid, p in saved.items()}
 
@@ -48,7 +48,7 @@ class ProgressKeeper:
         mark.order = max((m.order for m in self.marks.values()), default=0.0) + 1
         self.marks[lesson_id] = mark
         if self.store is not None and self.user is not None:
-            self.store.save_lesson_step(self.user.id, lesson_id, mark.step, mark.completed)
+            self.store.lessons.save_step(self.user.id, lesson_id, mark.step, mark.completed)
         return True
 
     def resume_at(self, lesson_ids: list[str]) -> str | None:

@@ -49,7 +49,7 @@ class GameSaver:
 
     def resume(self) -> PlaySession | None:
         """The user's newest in-progress game, rebuilt, or None."""
-        for game in self.store.games_for(self.user_id, self.user_id, status="in_progress"):
+        for game in self.store.games.for_user(self.user_id, self.user_id, status="in_progress"):
             if not isinstance(game.rules, dict) or game.rules.get("version") != RECORD_VERSION:
                 continue
             session = PlaySession.from_record(
@@ -63,20 +63,20 @@ class GameSaver:
         if session is not self._session:
             record = session.to_record()
             options = {k: record[k] for k in OPTION_KEYS}
-            self.game_id = self.store.start_game(self.user_id, options, session.seed).id
+            self.game_id = self.store.games.start(self.user_id, options, session.seed).id
             self.saved, self._session = 0, session
         actions = _flat_actions(session)
         if len(actions) > self.saved:
-            self.store.add_game_actions(self.user_id, self.game_id, *actions[self.saved:])
+            self.store.games.add_actions(self.user_id, self.game_id, *actions[self.saved:])
             self.saved = len(actions)
         if session.match_over:
-            self.store.finish_game(self.user_id, self.game_id, session.summary())
+            self.store.games.finish(self.user_id, self.game_id, session.summary())
             self._session = None
 
     def finished(self) -> list[tuple[int, dict[str, Any]]]:
         """The user's finished games as (game id, session record), newest first."""
         out = []
-        for game in self.store.games_for(self.user_id, self.user_id, status="finished"):
+        for game in self.store.games.for_user(self.user_id, self.user_id, status="finished"):
             if isinstance(game.rules, dict) and game.rules.get("version") == RECORD_VERSION:
                 out.append((game.id, record_from_game(game.rules, game.seed, list(game.actions))))
         return out

@@ -85,10 +85,10 @@ class ProgressPage(pn.viewable.Viewer):
         uid = self.user.id
         try:
             self.progress = compute(
-                self.store.attempts_for(uid, uid),
+                self.store.attempts.for_user(uid, uid),
                 {p.id: p.type for p in current_bank(self.store)},
-                self.store.user_ratings(uid, uid), self.store.lesson_progress(uid, uid),
-                self.store.games_for(uid, uid))
+                self.store.attempts.user_ratings(uid, uid), self.store.lessons.progress(uid, uid),
+                self.store.games.for_user(uid, uid))
         except StoreError as exc:
             self._summary.object = t("store_unavailable", self.lang, error=user_text(exc))
             return

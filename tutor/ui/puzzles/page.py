@@ -119,8 +119,8 @@ class PuzzlesPage(pn.viewable.Viewer):
         if not self._assign_box.visible:
             return
         try:
-            found = [a for room in self.store.classes_for(self.user.id)
-                     for a in self.store.class_assignments(self.user.id, room.id)]
+            found = [a for room in self.store.classes.for_user(self.user.id)
+                     for a in self.store.classes.assignments(self.user.id, room.id)]
         except StoreError:
             found = []
         # string ids: Bokeh's Select shows int-valued options blank
@@ -155,7 +155,7 @@ class PuzzlesPage(pn.viewable.Viewer):
 
     def _on_join(self, _=None) -> None:
         try:
-            room = self.store.join_class(self.user.id, self._join_code.value)
+            room = self.store.classes.join(self.user.id, self._join_code.value)
         except StoreError as exc:
             self._assign_status.object = f"**{user_text(exc)}**"
             return

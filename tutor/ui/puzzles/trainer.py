@@ -69,9 +69,9 @@ class Trainer:
 
     def _load(self) -> None:
         assert self.store is not None and self.user_id is not None
-        for theme, stored in self.store.user_ratings(self.user_id, self.user_id).items():
+        for theme, stored in self.store.attempts.user_ratings(self.user_id, self.user_id).items():
             self.ratings[theme] = _rating(stored)
-        for a in reversed(self.store.attempts_for(self.user_id, self.user_id)):  # oldest first
+        for a in reversed(self.store.attempts.for_user(self.user_id, self.user_id)):  # oldest first
             self.tried.add(a.puzzle_id)
             if a.correct and a.assignment_id is not None:
                 self.assignment_solved.setdefault(a.assignment_id, set()).add(a.puzzle_id)
@@ -80,7 +80,8 @@ class Trainer:
             else:
                 self.failed[a.puzzle_id] = True
         ids = [p.id for p in self.bank]
-        self.puzzle_ratings = {k: _rating(v) for k, v in self.store.puzzle_ratings(ids).items()}
+        stored = self.store.attempts.puzzle_ratings(ids)
+        self.puzzle_ratings = {k: _rating(v) for k, v in stored.items()}
 
     # ------------------------------------------------------------- choosing
     def rating(self, theme: str) -> Rating:
@@ -134,7 +135,7 @@ class Trainer:
         before = self.rating(theme)
         after, puzzle_after = attempt(before, self.puzzle_rating(puzzle), result.correct, first)
         if self.store is not None and self.user_id is not None:
-            self.store.record_attempt(
+            self.store.attempts.record(
                 self.user_id, puzzle.id, result.given, result.correct, seconds,
                 rating_before=before.rating, rating_after=after.rating,
                 assignment_id=assignment_id, theme=theme if first else None,

@@ -159,7 +159,7 @@ class TeacherPage(pn.viewable.Viewer):
 
     # --------------------------------------------------------------- classes
     def _load_classes(self, select: int | None = None) -> None:
-        classes = [c for c in self.store.classes_for(self.user.id)
+        classes = [c for c in self.store.classes.for_user(self.user.id)
                    if c.teacher_id == self.user.id]
         self._class_objects = {c.id: c for c in classes}
         options = {f"{c.name} ({c.join_code})": str(c.id) for c in classes}
@@ -171,7 +171,7 @@ class TeacherPage(pn.viewable.Viewer):
 
     def _on_create_class(self, _=None) -> None:
         try:
-            room = self.store.create_class(self.user.id, self._class_name.value.strip())
+            room = self.store.classes.create(self.user.id, self._class_name.value.strip())
         except StoreError as exc:
             self._fail(exc)
             return
@@ -189,7 +189,7 @@ class TeacherPage(pn.viewable.Viewer):
             return
         self._code.object = t("teacher_join_code", self.lang, code=user_text(room.join_code))
         try:
-            items = self.store.class_assignments(self.user.id, room.id)
+            items = self.store.classes.assignments(self.user.id, room.id)
         except StoreError as exc:
             self._fail(exc)
             return
@@ -221,7 +221,7 @@ class TeacherPage(pn.viewable.Viewer):
         ids = self._chosen_puzzles()
         due = self._due.value if isinstance(self._due.value, date) else None
         try:
-            made = self.store.create_assignment(self.user.id, room_id,
+            made = self.store.classes.create_assignment(self.user.id, room_id,
                                                 self._title.value.strip(), ids, due)
         except StoreError as exc:
             self._fail(exc)
@@ -276,13 +276,12 @@ class TeacherPage(pn.viewable.Viewer):
         room_id = _int(self._classes.value)
         if room_id is None or self.store is None:
             return io.StringIO("")
-        return io.StringIO(self.store.export_class_csv(self.user.id, room_id))
+        return io.StringIO(self.store.attempts.class_csv(self.user.id, room_id))
 
     # --------------------------------------------------------------- authoring
     def _entry(self) -> dict[str, Any]:
-        count = len([p for p in current_bank(self.store) if p.id.startswith("author-")])
         throw = self._a_throw.value.strip()
-        return {"id": f"author-{self.user.id}-{count + 1:03d}", "type": "throw",
+        return {"id": self.store.puzzles.next_id(self.user.id), "type": "throw",
                 "themes": ["throw"], "difficulty": self._a_difficulty.value,
                 "level": self._a_level.value, "suit": self._a_suit.value, "thrower": 0,
                 "hand": throw, "throw": throw,
@@ -292,14 +291,14 @@ class TeacherPage(pn.viewable.Viewer):
         lang = self.lang
         raw = self._entry()
         try:
-            puzzle = save_entry(self.store, raw) if save else check_entry(raw)
+            puzzle = save_entry(self.store, self.user.id, raw) if save else check_entry(raw)
         except (PuzzleFileError, AnswerError) as err:
             self._preview_text.object = t("author_invalid", lang,
                                                  reason=user_text(err.text(lang)))
             self._preview_text.alert_type = "danger"
             self._preview_text.visible = True
             return
-        except (ValueError, OSError) as err:
+        except (ValueError, StoreError) as err:
             self._preview_text.object = t("author_invalid", lang, reason=user_text(err))
             self._preview_text.alert_type = "danger"
             self._preview_text.visible = True

@@ -38,12 +38,12 @@ class PuzzleResult:
 def assignment_report(store: Store, teacher_id: int,
                       assignment: Assignment) -> tuple[list[LearnerResult], list[PuzzleResult]]:
     """Per-learner and per-puzzle results; the store refuses anyone but the class's teacher."""
-    members = store.class_members(teacher_id, assignment.class_id)
+    members = store.classes.members(teacher_id, assignment.class_id)
     wanted = set(assignment.puzzle_ids)
     by_puzzle: dict[str, list] = {pid: [] for pid in assignment.puzzle_ids}
     learners = []
     for member in members:
-        mine = [a for a in store.attempts_for(teacher_id, member.id)
+        mine = [a for a in store.attempts.for_user(teacher_id, member.id)
                 if a.assignment_id == assignment.id and a.puzzle_id in wanted]
         mine.sort(key=lambda a: (a.created_at, a.id))
         for a in mine:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor.store import AuthenticationFailed, SignInThrottled, Store
-from tutor.store.users import FIRST_DELAY, MAX_DELAY, MAX_TRIES, TRY_WINDOW
+from tutor.store.users import FIRST_DELAY, MAX_TRIES, MEMORY, TRY_WINDOW
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
 SECRET = "teach-a"
@@ -63,9 +63,30 @@ def test_each_wrong_try_after_a_delay_doubles_the_next_delay_up_to_a_cap(store: 
         delays.append(round(delay))
         at += timedelta(seconds=delay)
         _wrong(store, at)
-    minutes = [d / 60 for d in delays]
-    assert minutes[:4] == [1, 2, 4, 8]
-    assert max(delays) <= MAX_DELAY.total_seconds()
+    assert [d / 60 for d in delays] == [1, 2, 4, 8, 15, 15]  # doubling, up to the cap
+
+
+def test_guessing_for_two_hours_gets_few_tries(store: Store, school) -> None:
+    """An attacker trying every 10 s: five quick tries, then one each time a delay ends,
+    and the delays do not start over once the first tries are 15 minutes old."""
+    checked = 0
+    for s in range(0, 2 * 3600, 10):
+        try:
+            store.users.authenticate("ms_a", "guess", at=T0 + timedelta(seconds=s))
+        except SignInThrottled:
+            continue  # refused unchecked
+        except AuthenticationFailed:
+            checked += 1
+    # 5 + after delays of 1, 2, 4, 8 min + one every 15 min for the rest of the two hours
+    assert checked == 5 + 4 + 6
+
+
+def test_after_a_quiet_day_the_count_starts_over(store: Store, school) -> None:
+    for i in range(MAX_TRIES):
+        _wrong(store, T0 + timedelta(seconds=i))
+    later = T0 + MEMORY + timedelta(minutes=1)
+    _wrong(store, later)
+    assert store.users.sign_in_delay("ms_a", at=later) == 0
 
 
 def test_wrong_tries_older_than_the_window_are_forgotten(store: Store, school) -> None:
@@ -82,6 +103,15 @@ def test_the_right_password_clears_the_count(store: Store, school) -> None:
     store.users.authenticate("ms_a", SECRET, at=T0 + timedelta(seconds=10))
     _wrong(store, T0 + timedelta(seconds=11))
     assert store.users.sign_in_delay("ms_a", at=T0 + timedelta(seconds=12)) == 0
+
+
+def test_names_no_account_could_have_are_throttled_too(store: Store, school) -> None:
+    """A malformed name still costs a password hash: it must not be a free way to load the
+    server."""
+    for i in range(MAX_TRIES):
+        _wrong(store, T0 + timedelta(seconds=i), name="no such name")
+    with pytest.raises(SignInThrottled):
+        store.users.authenticate("No Such Name", "guess", at=T0 + timedelta(seconds=6))
 
 
 def test_throttling_is_per_username_and_counts_unknown_names(store: Store, school) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -16,20 +17,45 @@ from tutor.store.values import ROLES, User
 SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (shared computers)
 USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
 GUEST_NAME = "Guest"
-# Sign-in throttling: after MAX_TRIES wrong passwords for one username within TRY_WINDOW,
-# no password is checked for FIRST_DELAY; each further wrong one (possible once a delay is
-# over) doubles the delay, up to MAX_DELAY. Tries refused during a delay are not counted,
-# so nobody can keep an account locked for longer than the delay by trying on.
+# Sign-in throttling: MAX_TRIES wrong passwords for one username within TRY_WINDOW start
+# the delays: no password is checked for FIRST_DELAY, and each further wrong one (possible
+# once a delay is over) doubles it, up to MAX_DELAY. Wrong tries are remembered for MEMORY
+# (or until the right password), so the delays keep their length rather than starting over.
+# Tries refused during a delay are not counted: nobody can keep an account locked for
+# longer than the delay by trying on.
 MAX_TRIES = 5
 TRY_WINDOW = timedelta(minutes=15)
 FIRST_DELAY = timedelta(minutes=1)
 MAX_DELAY = timedelta(minutes=15)
+MEMORY = timedelta(hours=24)
 
 
 def user_from_row(row: tuple[Any, ...]) -> User:
     """A `User` from a row selected with `USER_COLUMNS`."""
     return User(id=row[0], username=row[1], display_name=row[2], role=row[3],
                 is_guest=bool(row[4]), created_at=row[5])
+
+
+def _throttle_key(username: object) -> str:
+    """The name wrong tries are counted under: the username as sign-in compares it, and
+    for text no username can be, the same folding cut to 100 characters."""
+    try:
+        return validate.username(username)
+    except InvalidInput:
+        return unicodedata.normalize("NFKC", str(username)).strip().casefold()[:100]
+
+
+def _delay_left(failures: list[datetime], stamp: datetime) -> float:
+    """Seconds of delay left at `stamp` after these wrong tries (oldest first): none until
+    MAX_TRIES of them fall within TRY_WINDOW, then FIRST_DELAY after that try, doubled for
+    each wrong try since, capped at MAX_DELAY."""
+    start = next((i for i in range(MAX_TRIES - 1, len(failures))
+                  if failures[i] - failures[i - MAX_TRIES + 1] <= TRY_WINDOW), None)
+    if start is None:
+        return 0.0
+    doublings = min(len(failures) - 1 - start, 8)  # 2**8 minutes is past the cap already
+    delay = min(FIRST_DELAY * 2 ** doublings, MAX_DELAY)
+    return max(0.0, (failures[-1] + delay - stamp).total_seconds())
 
 
 def _select_user(cur: Cursor, where: str, params: list[Any]) -> User | None:
@@ -70,40 +96,37 @@ class Users(Repository):
         `at` is the time of the try (now unless a test says otherwise).
         """
         stamp = at or now()
+        key = _throttle_key(username)
+        wait = self.sign_in_delay(key, at=stamp)
+        if wait > 0:
+            raise SignInThrottled(wait)
         try:
             name = validate.username(username)
         except InvalidInput:
             name = ""
-        wait = self.sign_in_delay(name, at=stamp) if name else 0.0
-        if wait > 0:
-            raise SignInThrottled(wait)
         rows = self._db.fetch(
             f"SELECT {USER_COLUMNS}, secret_hash FROM users WHERE username = $1", [name]
         )
         stored = rows[0][-1] if rows else None
         if not passwords.verify_secret(secret, stored):
-            if name:  # unknown names count too, so a refusal does not tell which exist
-                self._db.fetch("INSERT INTO sign_in_failures VALUES ($1, $2)", [name, stamp])
+            # unknown and malformed names count too: a refusal tells nothing of who exists
+            self._db.fetch("INSERT INTO sign_in_failures VALUES ($1, $2)", [key, stamp])
             raise AuthenticationFailed("Wrong username or password.")
-        self._db.fetch("DELETE FROM sign_in_failures WHERE username = $1", [name])
+        self._db.fetch("DELETE FROM sign_in_failures WHERE username = $1", [key])
         return user_from_row(rows[0][:-1])
 
     def sign_in_delay(self, username: str, *, at: datetime | None = None) -> float:
         """Seconds until a password for `username` is checked again (0: it is now)."""
         stamp = at or now()
+        key = _throttle_key(username)
 
-        def recent(cur: Cursor) -> list[datetime]:
-            cur.execute("DELETE FROM sign_in_failures WHERE failed_at <= $1",
-                        [stamp - TRY_WINDOW])
+        def remembered(cur: Cursor) -> list[datetime]:
+            cur.execute("DELETE FROM sign_in_failures WHERE failed_at <= $1", [stamp - MEMORY])
             return [row[0] for row in cur.execute(
                 "SELECT failed_at FROM sign_in_failures WHERE username = $1 AND failed_at <= $2"
-                " ORDER BY failed_at", [username, stamp]).fetchall()]
+                " ORDER BY failed_at", [key, stamp]).fetchall()]
 
-        failures = self._db.transaction(recent)
-        if len(failures) < MAX_TRIES:
-            return 0.0
-        delay = min(FIRST_DELAY * 2 ** min(len(failures) - MAX_TRIES, 8), MAX_DELAY)
-        return max(0.0, (failures[-1] + delay - stamp).total_seconds())
+        return _delay_left(self._db.transaction(remembered), stamp)
 
     def change_secret(self, actor_id: int, old_secret: str, new_secret: str) -> None:
         """Replace the actor's password/PIN after checking the old one; every browser kept

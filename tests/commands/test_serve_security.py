@@ -20,6 +20,7 @@ from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 from tests.serving import ROOT, free_port, served
+from tutor.commands.serve import origin_host, origins
 from tutor.ui.auth import GUEST_COOKIE, SESSION_COOKIE
 
 SCHOOL = "school.example"
@@ -180,7 +181,28 @@ def test_pages_are_served_only_under_the_allowed_names(server) -> None:
     assert _call(server, "GET", "/", {"Host": SCHOOL})[0] == 200
     assert _call(server, "GET", "/", {"Host": f"localhost:{server}"})[0] == 200
     status, cookies, _, _ = _call(server, "GET", "/", {"Host": f"evil.example:{server}"})
-    assert status == 403 and cookies == []
+    assert status == 403 and cookies == []  # and no guest made for it
+
+
+def test_allowed_origins_are_read_as_hosts_and_ports() -> None:
+    assert origins("0.0.0.0", 5006, ["School.Example", "http://tutor.school:8080/",
+                                     "10.0.0.5:5006"]) == [
+        "localhost:5006", "127.0.0.1:5006", "school.example:5006", "school.example:80",
+        "tutor.school:8080", "10.0.0.5:5006"]
+    for bad in ("http://school.example/tutor", "", "a b", "school.example:port"):
+        with pytest.raises(ValueError):
+            origin_host(bad)
+
+
+def test_sign_out_clears_the_cookie_even_when_the_session_cannot_be_ended(server) -> None:
+    status, cookies, _, _ = _post(server, "/auth/sign-out", {"lang": "en"}, f"http://{SCHOOL}",
+                                  f"{SESSION_COOKIE}=not-a-session-any-more")
+    assert status == 200 and _cookie(cookies, SESSION_COOKIE).value == ""
+
+
+def test_every_route_that_starts_a_session_answers_only_under_the_allowed_names(server):
+    for path in ("/?page=teacher", "/autoload.js?bokeh-autoload-element=x"):
+        assert _call(server, "GET", path, {"Host": f"evil.example:{server}"})[0] == 403, path
 
 
 def test_serving_other_machines_needs_the_origin_they_will_use() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+from urllib.parse import urlsplit
 
 import panel as pn
 
@@ -14,7 +16,7 @@ from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TutorAuth
 from tutor.ui.services import get_store, store_error
 
-LOOPBACK = ("localhost", "127.0.0.1", "::1")
+LOOPBACK = ("localhost", "127.0.0.1")
 
 
 def origins(address: str, port: int, allowed: list[str]) -> list[str]:
@@ -25,9 +27,21 @@ def origins(address: str, port: int, allowed: list[str]) -> list[str]:
     hosts = [f"{name}:{port}" for name in ("localhost", "127.0.0.1")]
     if address not in ("", "0.0.0.0", "::", *LOOPBACK):
         hosts.append(f"{address}:{port}")
-    for origin in (o.lower() for o in allowed):
-        hosts += [origin] if ":" in origin else [f"{origin}:{port}", f"{origin}:80"]
+    for origin in allowed:
+        host, given_port = origin_host(origin)
+        hosts += [f"{host}:{given_port}"] if given_port else [f"{host}:{port}", f"{host}:80"]
     return list(dict.fromkeys(hosts))
+
+
+def origin_host(text: str) -> tuple[str, int | None]:
+    """`HOST[:PORT]` (or a URL like `http://HOST:PORT/`) as host and port; ValueError if it
+    is neither."""
+    parsed = urlsplit(text if "://" in text else f"//{text}")
+    if (parsed.path not in ("", "/") or parsed.query or not parsed.hostname
+            or not re.fullmatch(r"[a-z0-9.-]+", parsed.hostname.lower())):
+        raise ValueError(f"--allow-origin {text!r}: give a host name or address, "
+                         "and a port if it is not the server's (like school.example:5006)")
+    return parsed.hostname.lower(), parsed.port
 
 
 def main(argv: list[str]) -> int:
@@ -45,6 +59,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--db", help=f"progress database file (default: ${ENV_VAR}, else "
                                      "data/tutor.duckdb)")
     args = parser.parse_args(argv)
+    for origin in args.allow_origin:
+        try:
+            origin_host(origin)
+        except ValueError as exc:
+            parser.error(str(exc))
     if args.address not in LOOPBACK and not args.allow_origin:
         parser.error(f"--address {args.address} serves other machines: name the address "
                      "learners will type with --allow-origin HOST[:PORT] (the browser's "

@@ -44,9 +44,9 @@ class SignInThrottled(AuthenticationFailed):
 
     def __init__(self, retry_after: float) -> None:
         self.retry_after = retry_after
-        minutes = max(1, math.ceil(retry_after / 60))
-        super().__init__(f"Too many wrong passwords for this account: try again in {minutes} "
-                         f"minute{'s' if minutes != 1 else ''}.")
+        self.minutes = max(1, math.ceil(retry_after / 60))  # what a message should say
+        super().__init__(f"Too many wrong passwords for this account: try again in "
+                         f"{self.minutes} minute{'s' if self.minutes != 1 else ''}.")
 
 
 class NotFound(StoreError):

@@ -63,6 +63,8 @@ class TutorApp(pn.viewable.Viewer):
             alert = t("store_unavailable", self.lang, error=user_text(error))
         elif visitor is None:
             alert = t("served_without_accounts", self.lang)
+        elif visitor.user is None:  # a session started without the page's cookies
+            alert = t("cookies_missing", self.lang)
         else:
             alert = ""
         self._store_alert = pn.pane.Alert(alert, alert_type="warning", visible=bool(alert),

@@ -23,6 +23,7 @@ from bokeh.server.auth_provider import AuthProvider
 from bokeh.server.util import check_allowlist
 from bokeh.server.views.doc_handler import DocHandler
 from bokeh.server.views.ws import WSHandler
+from tornado.ioloop import IOLoop
 from tornado.web import HTTPError, RequestHandler
 
 from tutor.store import AuthenticationFailed, SignInThrottled, Store, StoreError, User
@@ -122,13 +123,14 @@ class TutorAuth(AuthProvider):
 
 def _visitor_for(handler: RequestHandler) -> str:
     """Bokeh's `get_user`: for a page or its websocket, leave the `Visitor` on the request
-    (a page request also sets a new guest's cookie); every request is let in."""
-    if not isinstance(handler, DocHandler | WSHandler):
-        return "visitor"  # static files and the like: nothing to look up
+    (a page request also sets a new guest's cookie); every request under an allowed name
+    is let in."""
     if not _allowed(handler, handler.request.host):
         # a page served under another name would be same-origin to its own websocket,
         # which Tornado then lets through unchecked: refuse the name itself
         raise HTTPError(403, reason="This server is not reached by that name")
+    if not isinstance(handler, DocHandler | WSHandler):
+        return "visitor"  # static files and the like: nothing to look up
     page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
     visitor = identify(get_store(), _cookies(handler), make_guest=page)
     if page and visitor.new_guest:
@@ -145,16 +147,25 @@ def _allowed(handler: RequestHandler, host: str) -> bool:
                                           sorted(handler.application.websocket_origins))
 
 
+async def _off_loop(work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` in a worker thread, so slow password hashing never holds up the event
+    loop that serves every page (the store is safe to share between threads)."""
+    return await IOLoop.current().run_in_executor(None, work, *args)
+
+
 # ------------------------------------------------------------------------ endpoints
 class _AccountHandler(RequestHandler):
     """A JSON POST from one of the server's own pages; answers `{"ok": true}` or
     `{"error": message}` in the language the page asked for."""
 
+    needs_store = True  # sign-out clears its cookie even when the store cannot be reached
+
     def prepare(self) -> None:
         if not _allowed(self, urlparse(self.request.headers.get("Origin", "")).netloc):
             self._answer(403, error="This request did not come from the tutor's own page.")
             return
-        if not self.request.headers.get("Content-Type", "").startswith("application/json"):
+        kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
             self._answer(415, error="Send JSON.")
             return
         try:
@@ -167,7 +178,7 @@ class _AccountHandler(RequestHandler):
         self.body = body
         self.lang = "zh" if body.get("lang") == "zh" else "en"
         self.store = get_store()
-        if self.store is None:
+        if self.store is None and self.needs_store:
             self._answer(503, error=t("accounts_unavailable", self.lang))
 
     def _answer(self, status: int, **fields: Any) -> None:
@@ -179,8 +190,7 @@ class _AccountHandler(RequestHandler):
     def _fail(self, exc: StoreError) -> None:
         if isinstance(exc, SignInThrottled):
             self.set_header("Retry-After", str(math.ceil(exc.retry_after)))
-            self._answer(429, error=t("sign_in_throttled", self.lang,
-                                      minutes=max(1, math.ceil(exc.retry_after / 60))))
+            self._answer(429, error=t("sign_in_throttled", self.lang, minutes=exc.minutes))
         elif isinstance(exc, AuthenticationFailed):
             self._answer(401, error=t("sign_in_wrong", self.lang))
         else:
@@ -197,17 +207,13 @@ class _AccountHandler(RequestHandler):
         keep_cookie(self, SESSION_COOKIE, self.store.users.open_session(user))
         self._answer(200)
 
-    def check_xsrf_cookie(self) -> None:
-        """The Origin check in `prepare` stands in for an XSRF cookie."""
-
-
 class SignInHandler(_AccountHandler):
     """`POST /auth/sign-in {username, password}`: sign in (throttled by the store)."""
 
-    def post(self) -> None:
-        try:
-            user = self.store.users.authenticate(self.body.get("username", ""),
-                                           self.body.get("password", ""))
+    async def post(self) -> None:
+        try:  # checking a password takes a deliberate ~50 ms: not on the pages' event loop
+            user = await _off_loop(self.store.users.authenticate,
+                                   self.body.get("username", ""), self.body.get("password", ""))
             self._sign_in_as(user)
         except StoreError as exc:
             self._fail(exc)
@@ -217,33 +223,41 @@ class CreateHandler(_AccountHandler):
     """`POST /auth/create {username, password, display_name, role}`: a new account; this
     browser's guest becomes it (keeping its progress) unless an account is signed in."""
 
-    def post(self) -> None:
+    async def post(self) -> None:
         b = self.body
         name, secret = b.get("username", ""), b.get("password", "")
         display, role = b.get("display_name", "") or name, b.get("role", "") or "learner"
         visitor = self._visitor()
+        users = self.store.users
         try:
+            if visitor.problem is not None:
+                raise visitor.problem
+            user = None
             if not visitor.signed_in and visitor.guest_token:
-                user = self.store.users.upgrade_guest(visitor.guest_token, name, display,
-                                                      secret, role)
-                drop_cookie(self, GUEST_COOKIE)  # the guest is this account now
-            else:
-                user = self.store.users.create(name, display, role, secret)
+                try:  # hashing the new password takes a while: off the event loop
+                    user = await _off_loop(users.upgrade_guest, visitor.guest_token, name,
+                                           display, secret, role)
+                    drop_cookie(self, GUEST_COOKIE)  # the guest is this account now
+                except AuthenticationFailed:
+                    pass  # the guest is gone since the page loaded: a plain new account
+            if user is None:
+                user = await _off_loop(users.create, name, display, role, secret)
             self._sign_in_as(user)
         except StoreError as exc:
-            self._fail(exc)
+            self._answer(400, error=str(exc))
 
 
 class SignOutHandler(_AccountHandler):
     """`POST /auth/sign-out`: end this browser's sign-in; it is its guest again."""
 
+    needs_store = False
+
     def post(self) -> None:
         token = self.get_cookie(SESSION_COOKIE)
+        drop_cookie(self, SESSION_COOKIE)  # whatever happens below, this browser is out
         try:
-            if token:
+            if token and self.store is not None:
                 self.store.users.close_session(token)
-        except StoreError as exc:
-            self._fail(exc)
-            return
-        drop_cookie(self, SESSION_COOKIE)
+        except StoreError:
+            pass  # the cookie is gone; the stored session ends by itself when idle
         self._answer(200)

@@ -78,6 +78,11 @@ STRINGS: dict[str, tuple[str, str]] = {
                              "暂时无法使用账户：进度无法保存。"),
     "account_unreachable": ("The tutor's server could not be reached; try again.",
                             "无法连接到服务器，请重试。"),
+    "cookies_missing": (
+        "This page came without the browser's tutor cookie, so progress is not saved here. "
+        "Reload the page; if this stays, allow cookies for this site.",
+        "此页面没有收到浏览器的本站 Cookie，进度不会保存。"
+        "请刷新页面；若仍如此，请允许本站使用 Cookie。"),
     "served_without_accounts": (
         "This page was served without the tutor's server, so progress is not saved and "
         "accounts are off. Start it with `python -m tutor serve`.",

@@ -39,6 +39,7 @@ from tutor.rules import (
     parse_cards,
     trick_winner,
 )
+from tutor.text import section
 from tutor.ui.cards import CARD_CSS, card_html, hand_html
 from tutor.ui.i18n import t
 from tutor.ui.learn import page as learn_page
@@ -54,24 +55,8 @@ __all__ = ["CardList", "Hand", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpL
 LANGS = ["en", "zh"]
 PLAYERS = 5
 
-# the few strings only this module shows (the pages' strings live in tutor.ui.i18n)
-_TEXT: dict[str, tuple[str, str]] = {
-    "cards_count": ("{n} cards", "{n}张"),
-    "points": ("{n} points", "{n}分"),
-    "no_trump_given": ("no trump given", "未指定主"),
-    "leads": ("leads", "首家"),
-    "wins": ("wins", "最大"),
-    "trick_winner": ("Seat {seat} wins the trick with {cards}.", "{seat}号位以{cards}赢得这一轮。"),
-    "show_answer": ("Show answer", "显示答案"),
-    "answer_is": ("The answer: {answer}.", "答案：{answer}。"),
-    "ai_move": ("AI move ▶", "AI出牌 ▶"),
-    "ai_waiting": ("It is your turn.", "轮到你了。"),
-}
-
-
-def _t(key: str, lang: str, **params: Any) -> str:
-    en, zh = _TEXT[key]
-    return (zh if lang == "zh" else en).format(**params)
+# the few strings only this module shows (the pages' own live in the catalogue's `ui` area)
+_t = section("widgets")
 
 
 # --------------------------------------------------------------------------- input

@@ -1,0 +1,107 @@
+"""The one text catalogue: both languages hold the same keys with the same {slots}, and every
+key is used by the code (a dead key, or a key the code asks for and the catalogue lacks, fails)."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+import tutor
+from tutor.text import LANGS, catalogue, has, t
+
+ROOT = Path(tutor.__file__).parent
+
+
+def _keys(lang: str) -> set[str]:
+    return {f"{area}.{key}" for area, table in catalogue(lang).items() for key in table}
+
+
+def _slots(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _literals() -> tuple[set[str], set[str]]:
+    """Every string constant in tutor/, and the prefixes of strings built at run time
+    (`f"nav_{page}"`, `"teacher_" + key`)."""
+    constants: set[str] = set()
+    prefixes: set[str] = set()
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values and isinstance(
+                    node.values[0], ast.Constant) and len(node.values) > 1:
+                prefixes.add(node.values[0].value)
+            elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)
+                  and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+                prefixes.add(node.left.value)
+    return constants, prefixes
+
+
+def test_both_languages_hold_the_same_keys() -> None:
+    en, zh = _keys("en"), _keys("zh")
+    assert en - zh == set(), "missing in zh.toml"
+    assert zh - en == set(), "missing in en.toml"
+    assert len(en) > 250
+
+
+def test_each_key_has_the_same_slots_in_both_languages() -> None:
+    for key in _keys("en"):
+        area, name = key.split(".", 1)
+        en, zh = catalogue("en")[area][name], catalogue("zh")[area][name]
+        assert _slots(en) == _slots(zh), key
+        assert zh.strip(), key
+
+
+def test_every_key_is_used_by_the_code() -> None:
+    constants, prefixes = _literals()
+    # a key is named whole somewhere, or its area's code builds it from a prefix
+    dynamic = {p.split(".")[-1] for p in prefixes if p.endswith("_") or p.endswith(".")}
+    unused = sorted(
+        key for key in _keys("en")
+        if key.split(".", 1)[1] not in constants and key not in constants
+        and not any(key.split(".", 1)[1].startswith(p) for p in dynamic if p))
+    assert unused == []
+
+
+def test_every_key_the_rules_raise_is_in_the_catalogue() -> None:
+    """The rules name their messages by key: each key they raise must exist."""
+    raised = set()
+    for path in (ROOT / "rules").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id.startswith(("Illegal", "NotYourTurn", "WrongPhase"))
+                    and node.args and isinstance(node.args[0], ast.Constant)):
+                raised.add(node.args[0].value)
+    assert raised, "no rule errors found: the scan is broken"
+    assert {key for key in raised if not has(f"rules.{key}")} == set()
+
+
+def test_a_string_in_each_language_and_a_clear_error_for_another() -> None:
+    assert t("ui.nav_learn", "en") == "Learn" and t("ui.nav_learn", "zh") == "学习"
+    assert t("ui.seat", "zh", n=3) == "3号位"
+    assert t("ui.nav_learn", "fr") == "Learn"  # an unknown page language falls back to English
+    with pytest.raises(ValueError, match="the languages are en, zh"):
+        catalogue("fr")
+    assert LANGS == ("en", "zh")
+
+
+def test_every_key_the_code_asks_for_is_in_the_catalogue() -> None:
+    """`t("key", …)` in the pages, `_t` in the widgets and `text` in the hints name keys
+    that exist (a typo would fail only when that page showed it)."""
+    areas = {"t": ("ui", "learn"), "_t": ("widgets",), "text": ("hint",)}
+    asked = []
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in areas and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                asked.append((path.name, node.func.id, node.args[0].value))
+    assert len(asked) > 150  # the scan sees the calls
+    missing = [(file, key) for file, fn, key in asked
+               if not any(has(f"{area}.{key}") for area in areas[fn])]
+    assert missing == []

@@ -16,6 +16,7 @@ from tutor.store import User
 from .auth import current_visitor
 from .i18n import t
 from .identity import AccountBox
+from .page import AppPage
 from .safe import user_text
 from .services import get_store, store_error
 
@@ -34,7 +35,7 @@ class TutorApp(pn.viewable.Viewer):
     lang = param.Selector(default="en", objects=["en", "zh"])
     user = param.ClassSelector(class_=User, default=None, allow_None=True)
 
-    def __init__(self, pages: dict[str, Callable[[TutorApp], pn.viewable.Viewable]] | None = None,
+    def __init__(self, pages: dict[str, Callable[[TutorApp], AppPage]] | None = None,
                  **params) -> None:
         query = pn.state.location.query_params if pn.state.location else {}
         if query.get("page") in PAGES:
@@ -43,7 +44,7 @@ class TutorApp(pn.viewable.Viewer):
             params.setdefault("lang", query["lang"])
         super().__init__(**params)
         self._factories = pages or default_pages()
-        self._views: dict[str, pn.viewable.Viewable] = {}
+        self._views: dict[str, AppPage] = {}
         self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
         self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
                                                 color="primary", variant="outline")
@@ -95,17 +96,14 @@ class TutorApp(pn.viewable.Viewer):
         self._label()
         self.account.lang = self.lang
         for view in self._views.values():
-            if "lang" in getattr(view, "param", {}):
-                view.lang = self.lang
+            view.lang = self.lang
         self._sync_url()
 
     @param.depends("page", watch=True)
     def _show_page(self) -> None:
         view = self.view(self.page)
-        if "lang" in getattr(view, "param", {}):
-            view.lang = self.lang
-        if hasattr(view, "on_show"):
-            view.on_show()
+        view.lang = self.lang
+        view.on_show()
         self._content.objects = [view]
         self._nav.value = self.page
         self._sync_url()
@@ -114,12 +112,12 @@ class TutorApp(pn.viewable.Viewer):
         if pn.state.location is not None:
             pn.state.location.search = f"?page={self.page}&lang={self.lang}"
 
-    def view(self, name: str) -> pn.viewable.Viewable:
+    def view(self, name: str) -> AppPage:
         """The page object for `name` (built on first use)."""
         if name not in self._views:
             view = self._factories[name](self)
             self._views[name] = view
-            if self.user is not None and hasattr(view, "attach_user"):
+            if self.user is not None:
                 view.attach_user(self.store, self.user)
         return self._views[name]
 
@@ -127,7 +125,7 @@ class TutorApp(pn.viewable.Viewer):
         return self._layout
 
 
-def default_pages() -> dict[str, Callable[[TutorApp], pn.viewable.Viewable]]:
+def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     """Page factories; each is called once per session, when the page is first opened."""
     from .learn import LearnPage
     from .play.page import PlayPage

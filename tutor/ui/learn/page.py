@@ -16,6 +16,7 @@ from tutor.lesson import Lesson, LessonFileError, Page, Step, Verdict, load_less
 from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker
+from ..page import AppPage
 from ..safe import user_text
 from .progress import ProgressKeeper
 from .render import LEARN_CSS, plain_text, render_text
@@ -30,10 +31,8 @@ PAGE_CSS = LEARN_CSS + """
 LIST_BUTTON_CSS = ".bk-btn { text-align: left; justify-content: flex-start; }"
 
 
-class LearnPage(pn.viewable.Viewer):
+class LearnPage(AppPage):
     """Lessons for one learner, in the chosen language."""
-
-    lang = param.Selector(default="en", objects=["en", "zh"])
 
     def __init__(self, lessons: list[Lesson] | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -125,6 +124,7 @@ class LearnPage(pn.viewable.Viewer):
     # ---------------------------------------------------------- persistence
     def attach_user(self, store: Store | None, user: User) -> None:
         """Save this learner's progress from now on, and open the lesson they left off in."""
+        super().attach_user(store, user)
         if store is None:
             return
         try:

@@ -34,6 +34,7 @@ from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker
 from ..i18n import t
+from ..page import AppPage
 from ..safe import user_text
 from .persist import GameSaver
 from .replay import ReplayViewer
@@ -51,10 +52,9 @@ def ai_delay_ms() -> int:
         return DEFAULT_DELAY_MS
 
 
-class PlayPage(pn.viewable.Viewer):
+class PlayPage(AppPage):
     """A match for one person (seat 0) against four AI players."""
 
-    lang = param.Selector(default="en", objects=["en", "zh"])
     strength = param.Selector(default="easy", objects=list(STRENGTHS))
 
     def __init__(self, session: PlaySession | None = None,
@@ -152,6 +152,7 @@ class PlayPage(pn.viewable.Viewer):
     # ----------------------------------------------------------- persistence
     def attach_user(self, store: Store | None, user: User) -> None:
         """Save this person's games from now on, and resume their game in progress."""
+        super().attach_user(store, user)
         if store is None:
             return
         self.saver = GameSaver(store, user.id)

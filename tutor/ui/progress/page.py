@@ -18,6 +18,7 @@ from tutor.store import Store, StoreError, User
 
 from ..bank import current_bank
 from ..i18n import t
+from ..page import AppPage
 from ..safe import user_text
 from .stats import Progress, compute
 
@@ -29,15 +30,11 @@ def _theme_name(theme: str, lang: str) -> str:
     return text.get(lang) if text is not None else theme
 
 
-class ProgressPage(pn.viewable.Viewer):
+class ProgressPage(AppPage):
     """One learner's progress, read from the store each time the page is shown."""
-
-    lang = param.Selector(default="en", objects=["en", "zh"])
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.store: Store | None = None
-        self.user: User | None = None
         self.progress: Progress | None = None
         self._ratings_src = ColumnDataSource({"xs": [], "ys": [], "theme": [], "color": []})
         self._ratings_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
@@ -74,7 +71,7 @@ class ProgressPage(pn.viewable.Viewer):
         self._render()
 
     def attach_user(self, store: Store | None, user: User) -> None:
-        self.store, self.user = store, user
+        super().attach_user(store, user)
         self.on_show()
 
     def on_show(self) -> None:

@@ -14,6 +14,7 @@ from tutor.store import Store, StoreError, User
 
 from ..bank import current_bank, shipped_bank
 from ..i18n import t
+from ..page import AppPage
 from ..safe import user_text
 from .answers import AnswerInput
 from .position import POSITION_CSS, position_html
@@ -23,10 +24,8 @@ MODES = ("practice", "streak", "retry", "assignment")
 OFFSETS = ("easier", "normal", "harder")
 
 
-class PuzzlesPage(pn.viewable.Viewer):
+class PuzzlesPage(AppPage):
     """Puzzle practice for the signed-in learner (or this browser's guest)."""
-
-    lang = param.Selector(default="en", objects=["en", "zh"])
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -51,8 +50,6 @@ class PuzzlesPage(pn.viewable.Viewer):
         self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         self._rating = pn.pane.Markdown("")
         # assignments from the learner's classes come first
-        self.store: Store | None = None
-        self.user: User | None = None
         self._assignments: dict[str, Any] = {}
         self._assign_title = pn.pane.Markdown("")
         self._assignment = pn.widgets.Select(width=320)
@@ -109,7 +106,7 @@ class PuzzlesPage(pn.viewable.Viewer):
             self._verdict.object = t("store_unavailable", self.lang, error=user_text(exc))
             self._verdict.alert_type = "warning"
             self._verdict.visible = True
-        self.store, self.user = store, user
+        super().attach_user(store, user)
         self._load_assignments()
         self.new_puzzle()
 

@@ -22,6 +22,7 @@ from tutor.store import Assignment, Store, StoreError, User
 
 from ..bank import check_entry, current_bank, save_entry
 from ..i18n import t
+from ..page import AppPage
 from ..safe import user_text
 from .reports import assignment_report
 
@@ -30,15 +31,11 @@ TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
                " border-bottom: 1px solid #dde; text-align: left}</style>")
 
 
-class TeacherPage(pn.viewable.Viewer):
+class TeacherPage(AppPage):
     """Everything a teacher does, for the signed-in teacher only."""
-
-    lang = param.Selector(default="en", objects=["en", "zh"])
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.store: Store | None = None
-        self.user: User | None = None
         self._refusal = pn.pane.Alert("", alert_type="warning")
         self._status = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         # classes
@@ -143,7 +140,7 @@ class TeacherPage(pn.viewable.Viewer):
     # ------------------------------------------------------------- the user
     def attach_user(self, store: Store | None, user: User) -> None:
         """Show the teacher's tools only to a teacher; refuse everyone else."""
-        self.store, self.user = store, user
+        super().attach_user(store, user)
         allowed = store is not None and user.role == "teacher" and not user.is_guest
         self._layout.objects = [self._body] if allowed else [self._refusal]
         if allowed:

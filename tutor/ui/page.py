@@ -1,0 +1,32 @@
+"""`AppPage`: what the app shell asks of every page, declared once instead of guessed at."""
+
+from __future__ import annotations
+
+import panel as pn
+import param
+
+from tutor.store import Store, User
+from tutor.text import LANGS
+
+
+class AppPage(pn.viewable.Viewer):
+    """One page of the app.
+
+    - `lang` follows the shell's language switch;
+    - `attach_user(store, user)` says whom the page serves, when it is built and whenever
+      that changes (`store` is None when nothing can be saved);
+    - `on_show()` runs each time the page comes into view.
+    """
+
+    lang = param.Selector(default="en", objects=list(LANGS))
+    store = param.ClassSelector(class_=Store, default=None, allow_None=True,
+                                doc="where the page reads and saves; None: nothing is saved")
+    user = param.ClassSelector(class_=User, default=None, allow_None=True,
+                               doc="whom the page serves")
+
+    def attach_user(self, store: Store | None, user: User) -> None:
+        """Serve `user`, reading and saving through `store`."""
+        self.param.update(store=store, user=user)
+
+    def on_show(self) -> None:
+        """The page comes into view (re-read what may have changed elsewhere)."""

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from tutor.ai import HeuristicPlayer, RandomPlayer, make_player
-from tutor.rules import Pass, Play, RuleSet
+from tutor.rules import Pass, Phase, Play, RuleSet
 
 from .helpers import deal, play_out, positions
 
@@ -83,7 +83,7 @@ def test_random_player_is_seeded():
     assert RandomPlayer(1).act(obs) == RandomPlayer(1).act(obs)
     plays = set()
     for hand in positions(4, every=3):
-        if hand.phase == "playing" and not hand.observation(hand.turn).current:
+        if hand.phase == Phase.PLAYING and not hand.observation(hand.turn).current:
             obs = hand.observation(hand.turn)
             plays |= {RandomPlayer(s).act(obs) for s in range(6)}
             break
@@ -94,7 +94,7 @@ def test_heuristic_declarer_buries_no_trumps_when_it_has_enough_plain_cards():
     for seed in range(5):
         hand = deal(seed)
         players = [HeuristicPlayer(s) for s in range(5)]
-        while hand.phase == "bidding":
+        while hand.phase == Phase.BIDDING:
             hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
         obs = hand.observation(hand.turn)
         bury = players[hand.turn].act(obs)

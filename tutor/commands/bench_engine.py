@@ -7,7 +7,7 @@ import json
 import random
 import time
 
-from tutor.rules import Hand, decompose, follow_error, throw_check
+from tutor.rules import Hand, Phase, decompose, follow_error, throw_check
 from tutor.rules.follow import best_fill
 from tutor.rules.units import _decompose, match_shape
 
@@ -23,9 +23,9 @@ def _samples(seeds: range) -> tuple[list, list, list]:
     for seed in seeds:
         h = Hand(seed)
         rng = random.Random(seed)
-        while h.phase != "finished":
+        while h.phase != Phase.FINISHED:
             action = h.random_action(rng)
-            if h.phase == "playing":
+            if h.phase == Phase.PLAYING:
                 obs_current = h.s.current
                 hand = h.cards_of(action.seat)
                 if obs_current:
@@ -57,7 +57,7 @@ def run(hands: int = 200, seed: int = 0) -> dict:
     for i in range(hands):
         h = Hand(seed + i)
         rng = random.Random(seed + i)
-        while h.phase != "finished":
+        while h.phase != Phase.FINISHED:
             h.apply(h.random_action(rng))
         tricks += len(h.tricks)
     elapsed = time.perf_counter() - t0

@@ -14,6 +14,7 @@ from .actions import (
     Bury,
     CallFriend,
     Event,
+    EventKind,
     Pass,
     Play,
     action_from_dict,
@@ -37,6 +38,7 @@ from .follow import follow_error, is_legal_follow, legal_follows, sample_follow
 from .friend import friend_call_error, holder_friend, nth_played_friend
 from .hand import Hand, HandResult, Observation, Trick, random_lead
 from .match import Match
+from .phase import Phase
 from .scoring import kitty_multiplier, level_change, multiplier_candidates, score_points
 from .text import Text
 from .throw import ThrowResult, throw_check
@@ -60,6 +62,7 @@ __all__ = [
     "Card",
     "CardError",
     "Event",
+    "EventKind",
     "Hand",
     "HandResult",
     "IllegalAction",
@@ -72,6 +75,7 @@ __all__ = [
     "NotYourTurn",
     "Observation",
     "Pass",
+    "Phase",
     "Play",
     "RuleError",
     "RuleSet",

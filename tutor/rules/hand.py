@@ -12,13 +12,14 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action, Bid, Bury, CallFriend, Event, Pass, Play
+from .actions import Action, Bid, Bury, CallFriend, Event, EventKind, Pass, Play
 from .bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
 from .cards import NAMES, POINTS, Card, format_cards, parse_card, parse_cards, shuffled_deck
 from .config import RuleSet
 from .errors import IllegalAction, IllegalBury, IllegalPlay, Localized, NotYourTurn, WrongPhase
 from .follow import follow_error, legal_follows, sample_follow
 from .friend import friend_call_error, holder_friend, nth_played_friend
+from .phase import Phase
 from .scoring import LEVEL_NAMES, kitty_multiplier, level_change, raise_level, score_points
 from .throw import ThrowResult, throw_check
 from .trick import winner_index
@@ -32,9 +33,8 @@ from .units import (
     suit_of,
 )
 
-BIDDING, BURYING, CALLING, PLAYING = "bidding", "burying", "calling", "playing"
-FINISHED = "finished"
-PHASE_ZH = {BIDDING: "亮主", BURYING: "扣底", CALLING: "叫朋友", PLAYING: "出牌", FINISHED: "结束"}
+# module-level names for the members: the hot paths read these, not `Phase.X` each time
+BIDDING, BURYING, CALLING, PLAYING, FINISHED = Phase
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Observation:
     """All one seat may know. Built only from its own cards and public events."""
 
     seat: int
-    phase: str
+    phase: Phase
     turn: int | None
     rules: RuleSet
     levels: tuple[int, ...]
@@ -121,7 +121,7 @@ class _State:
 
     hands: list[list[Card]]
     kitty: list[Card]
-    phase: str = BIDDING
+    phase: Phase = BIDDING
     turn: int | None = 0
     declarer: int | None = None
     trump: Trump | None = None
@@ -184,12 +184,12 @@ class Hand:
 
     def _deal_events(self) -> None:
         for seat, cards in enumerate(self.s.hands):
-            self.events.append(Event("deal", seat, tuple(cards), {"deal": self.s.deals},
+            self.events.append(Event(EventKind.DEAL, seat, tuple(cards), {"deal": self.s.deals},
                                      private_to=seat))
 
     # ------------------------------------------------------------- accessors
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.s.phase
 
     @property
@@ -264,13 +264,13 @@ class Hand:
         s.standing = StandingBid(action.seat, action.cards[0].suit, len(action.cards))
         s.bids.append((action.seat, tuple(action.cards)))
         s.passes = 0
-        self.events.append(Event("bid", action.seat, tuple(action.cards)))
+        self.events.append(Event(EventKind.BID, action.seat, tuple(action.cards)))
         s.turn = self._next_seat(action.seat)
 
     def _pass(self, action: Pass) -> None:
         s = self.s
         s.passes += 1
-        self.events.append(Event("pass", action.seat))
+        self.events.append(Event(EventKind.PASS, action.seat))
         n = self.rules.players
         if s.standing is not None and s.passes >= n - 1:
             # the first hand's winning bidder declares; later a bid only sets the suit
@@ -282,7 +282,8 @@ class Hand:
             else:
                 suit = kitty_trump_suit(s.kitty, self.level)
                 s.kitty_shown = tuple(s.kitty)
-                self.events.append(Event("kitty_turned", None, tuple(s.kitty), {"suit": suit}))
+                self.events.append(Event(EventKind.KITTY_TURNED, None, tuple(s.kitty),
+                                         {"suit": suit}))
                 self._end_bidding(suit, s.declarer)
         else:
             s.turn = self._next_seat(action.seat)
@@ -293,7 +294,7 @@ class Hand:
         s.hands, s.kitty = hands, kitty
         s.passes, s.bids, s.standing, s.turn = 0, [], None, 0
         s.deals += 1
-        self.events.append(Event("redeal", None, (), {"deal": s.deals}))
+        self.events.append(Event(EventKind.REDEAL, None, (), {"deal": s.deals}))
         self._deal_events()
 
     def _end_bidding(self, suit: str, declarer: int | None) -> None:
@@ -305,8 +306,10 @@ class Hand:
         s.hands[declarer].extend(s.kitty)
         s.kitty = []
         s.phase, s.turn = BURYING, declarer
-        self.events.append(Event("trump", declarer, (), {"level": self.level, "suit": suit}))
-        self.events.append(Event("kitty_taken", declarer, s.kitty_taken, private_to=declarer))
+        self.events.append(Event(EventKind.TRUMP, declarer, (),
+                                 {"level": self.level, "suit": suit}))
+        self.events.append(Event(EventKind.KITTY_TAKEN, declarer, s.kitty_taken,
+                                 private_to=declarer))
 
     def _bury(self, action: Bury) -> None:
         s = self.s
@@ -317,7 +320,7 @@ class Hand:
         _remove(s.hands[action.seat], action.cards)
         s.kitty = list(action.cards)
         s.phase = CALLING
-        self.events.append(Event("buried", action.seat, tuple(action.cards),
+        self.events.append(Event(EventKind.BURIED, action.seat, tuple(action.cards),
                                  private_to=action.seat))
 
     def _call(self, action: CallFriend) -> None:
@@ -331,7 +334,7 @@ class Hand:
         info = {"card": str(action.card)}
         if action.nth is not None:
             info["nth"] = action.nth
-        self.events.append(Event("friend_called", action.seat, (Card(action.card),), info))
+        self.events.append(Event(EventKind.FRIEND_CALLED, action.seat, (Card(action.card),), info))
         s.phase, s.leader, s.turn = PLAYING, action.seat, action.seat
 
     def _play(self, action: Play) -> None:
@@ -351,14 +354,14 @@ class Hand:
         # --- validated: mutate from here on
         if throw is not None and not throw.ok:
             s.failed[seat] += 1
-            self.events.append(Event("throw_failed", seat, cards, {
+            self.events.append(Event(EventKind.THROW_FAILED, seat, cards, {
                 "forced": format_cards(throw.forced),
                 "beaten": [format_cards(u.cards) for u in throw.beaten],
                 "by": [{"seat": self._other_seats(seat)[b.seat], "cards": format_cards(b.by)}
                        for b in throw.beats]}))
         _remove(hand, played)
         s.current.append((seat, played))
-        self.events.append(Event("play", seat, played))
+        self.events.append(Event(EventKind.PLAY, seat, played))
         self._track_friend(seat, played)
         if len(s.current) == self.rules.players:
             self._finish_trick()
@@ -393,16 +396,16 @@ class Hand:
         if self.rules.friend_rule == "holder":
             if seat == s.friend:
                 s.friend_revealed = True
-                self.events.append(Event("friend_revealed", seat))
+                self.events.append(Event(EventKind.FRIEND_REVEALED, seat))
         else:
             assert s.friend_nth is not None
             if nth_played_friend(s.copies_played, copies, s.friend_nth):
                 s.friend_revealed = True
                 if seat == s.declarer:
-                    self.events.append(Event("friend_revealed", None, (), {"alone": True}))
+                    self.events.append(Event(EventKind.FRIEND_REVEALED, None, (), {"alone": True}))
                 else:
                     s.friend = seat
-                    self.events.append(Event("friend_revealed", seat))
+                    self.events.append(Event(EventKind.FRIEND_REVEALED, seat))
         s.copies_played += copies
 
     def _finish_trick(self) -> None:
@@ -416,7 +419,7 @@ class Hand:
         s.tricks.append(trick)
         s.captured[winner] += points
         s.current = []
-        self.events.append(Event("trick", winner, (), {"points": points,
+        self.events.append(Event(EventKind.TRICK, winner, (), {"points": points,
                                                        "number": len(s.tricks)}))
         if not s.hands[winner]:
             self._score(trick)
@@ -459,7 +462,7 @@ class Hand:
             match_won=declarer_won and self.levels[declarer] == 14)
         s.result = result
         s.phase, s.turn = FINISHED, None
-        self.events.append(Event("hand_end", None, tuple(s.kitty), {
+        self.events.append(Event(EventKind.HAND_END, None, tuple(s.kitty), {
             "defender_points": p, "kitty_multiplier": multiplier, "kitty_bonus": bonus,
             "side": who, "levels_up": up}))
 
@@ -706,8 +709,9 @@ class Hand:
         }
 
 
-def _phase_label(phase: str) -> Localized:
-    return Localized(phase, PHASE_ZH[phase])
+def _phase_label(phase: Phase | str) -> Localized:
+    phase = Phase(phase)
+    return Localized(phase.value, phase.zh)
 
 
 def _require_held(hand: Sequence[int], cards: Sequence[int]) -> None:

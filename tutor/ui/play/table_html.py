@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from tutor.rules import Card, HandResult, Observation, Trick, Trump, trick_winner
+from tutor.rules import Card, EventKind, HandResult, Observation, Phase, Trick, Trump, trick_winner
 from tutor.rules.scoring import LEVEL_NAMES
 
 from ..cards import CARD_CSS, card_html
@@ -75,7 +75,8 @@ def _friend_text(obs: Observation, human: int, lang: str) -> str:
     card = obs.friend_card.symbol
     call = (t("friend_call_nth", lang, nth=obs.friend_nth, card=card) if obs.friend_nth
             else t("friend_call", lang, card=card))
-    revealed = obs.friend is not None or any(e.type == "friend_revealed" for e in obs.events)
+    revealed = obs.friend is not None or any(
+        e.type == EventKind.FRIEND_REVEALED for e in obs.events)
     if not revealed:
         state = t("friend_hidden", lang)
     elif obs.friend is None:
@@ -107,9 +108,9 @@ def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
 
 def _known_declarer_side(obs: Observation) -> set[int] | None:
     """The declarer side once everyone knows it (friend revealed, or alone), else None."""
-    if obs.declarer is None or obs.phase in ("bidding", "burying", "calling"):
+    if obs.declarer is None or obs.phase in (Phase.BIDDING, Phase.BURYING, Phase.CALLING):
         return None
-    revealed = any(e.type == "friend_revealed" for e in obs.events)
+    revealed = any(e.type == EventKind.FRIEND_REVEALED for e in obs.events)
     if obs.friend is not None:
         return {obs.declarer, obs.friend}
     if revealed:
@@ -134,7 +135,7 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
                        t("cards_left", lang, n=obs.hand_sizes[seat]),
                        t("captured", lang, n=obs.captured[seat])])
     played = dict(obs.current).get(seat, ())
-    bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == "bidding" else []
+    bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == Phase.BIDDING else []
     shown = cards_row(played, obs.trump) if played else (
         cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>')
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.rules import Card, Observation
-
-SUITS = ("S", "H", "D", "C")
+from tutor.rules import SUITS, Card, Observation
 
 
 def bid_options(obs: Observation) -> list[tuple[Card, ...]]:

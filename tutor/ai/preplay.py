@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tutor.rules import Bid, Bury, CallFriend, Card, Observation, Pass, Trump
+from tutor.rules import SUITS, TRUMP, Bid, Bury, CallFriend, Card, Observation, Pass, Trump
 
-from .legal import SUITS, bid_options
-
-TRUMP = 4
+from .legal import bid_options
 
 
 def suit_strength(hand: list[Card], suit: str, level: str) -> float:

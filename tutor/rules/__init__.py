@@ -21,8 +21,22 @@ from .actions import (
     action_to_dict,
     make_play,
 )
-from .bidding import StandingBid
-from .cards import ALL_CARDS, Card, CardError, format_cards, parse_card, parse_cards, points_of
+from .bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
+from .cards import (
+    ALL_CARDS,
+    RANK_VALUE,
+    RANKS,
+    SUIT_NAMES_EN,
+    SUIT_NAMES_ZH,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardError,
+    format_cards,
+    parse_card,
+    parse_cards,
+    points_of,
+)
 from .config import RuleSet
 from .errors import (
     IllegalAction,
@@ -39,7 +53,14 @@ from .friend import friend_call_error, holder_friend, nth_played_friend
 from .hand import Hand, HandResult, Observation, Trick, random_lead
 from .match import Match
 from .phase import Phase
-from .scoring import kitty_multiplier, level_change, multiplier_candidates, score_points
+from .scoring import (
+    LEVEL_NAMES,
+    kitty_multiplier,
+    level_change,
+    multiplier_candidates,
+    raise_level,
+    score_points,
+)
 from .text import Text
 from .throw import ThrowResult, throw_check
 from .trick import trick_winner
@@ -54,6 +75,13 @@ def card_points(cards: Sequence[int]) -> int:
 
 __all__ = [
     "ALL_CARDS",
+    "LEVEL_NAMES",
+    "RANKS",
+    "RANK_VALUE",
+    "SUITS",
+    "SUIT_NAMES_EN",
+    "SUIT_NAMES_ZH",
+    "SUIT_SYMBOLS",
     "TRUMP",
     "Action",
     "Bid",
@@ -88,6 +116,8 @@ __all__ = [
     "WrongPhase",
     "action_from_dict",
     "action_to_dict",
+    "bid_error",
+    "bid_options",
     "card_points",
     "decompose",
     "follow_error",
@@ -98,6 +128,7 @@ __all__ = [
     "is_titanic",
     "is_tractor",
     "kitty_multiplier",
+    "kitty_trump_suit",
     "legal_follows",
     "level_change",
     "make_play",
@@ -105,6 +136,7 @@ __all__ = [
     "nth_played_friend",
     "parse_card",
     "parse_cards",
+    "raise_level",
     "random_lead",
     "sample_follow",
     "score_points",

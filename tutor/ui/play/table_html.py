@@ -9,8 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from tutor.rules import Card, EventKind, HandResult, Observation, Phase, Trick, Trump, trick_winner
-from tutor.rules.scoring import LEVEL_NAMES
+from tutor.rules import (
+    LEVEL_NAMES,
+    Card,
+    EventKind,
+    HandResult,
+    Observation,
+    Phase,
+    Trick,
+    Trump,
+    trick_winner,
+)
 
 from ..cards import CARD_CSS, card_html
 from ..i18n import t

@@ -48,10 +48,12 @@ from .errors import (
     RuleError,
     WrongPhase,
 )
-from .follow import follow_error, is_legal_follow, legal_follows, sample_follow
+from .follow import clear_caches, follow_error, is_legal_follow, legal_follows, sample_follow
 from .friend import friend_call_error, holder_friend, nth_played_friend
-from .hand import Hand, HandResult, Observation, Trick, random_lead
+from .hand import Hand
 from .match import Match
+from .moves import random_lead
+from .observation import HandResult, Observation, Trick
 from .phase import Phase
 from .scoring import (
     LEVEL_NAMES,
@@ -119,6 +121,7 @@ __all__ = [
     "bid_error",
     "bid_options",
     "card_points",
+    "clear_caches",
     "decompose",
     "follow_error",
     "format_cards",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .errors import Localized
+
 
 class Phase(StrEnum):
     """Where a hand stands: bidding → burying → calling → playing → finished."""
@@ -22,6 +24,11 @@ class Phase(StrEnum):
     def zh(self) -> str:
         """The phase's Chinese name for messages: 亮主, 扣底, 叫朋友, 出牌, 结束."""
         return _ZH[self]
+
+    @property
+    def label(self) -> Localized:
+        """The phase as a message parameter, worded per language."""
+        return Localized(self.value, _ZH[self])
 
 
 _ZH = {Phase.BIDDING: "亮主", Phase.BURYING: "扣底", Phase.CALLING: "叫朋友",

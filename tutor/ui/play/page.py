@@ -28,10 +28,10 @@ from tutor.rules import (
     Phase,
     Play,
     Trump,
+    bid_options,
     format_cards,
     parse_cards,
 )
-from tutor.rules.bidding import bid_options
 from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker

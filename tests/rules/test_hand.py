@@ -21,11 +21,14 @@ from tutor.rules import (
     Phase,
     Play,
     RuleSet,
+    StandingBid,
     Trump,
     WrongPhase,
+    bid_error,
+    bid_options,
+    kitty_trump_suit,
     parse_cards,
 )
-from tutor.rules.bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
 
 C = parse_cards
 S2 = Trump("2", "S")

@@ -22,7 +22,6 @@ from tutor.rules import (
     legal_follows,
     parse_cards,
 )
-from tutor.rules.hand import PLAYING
 
 
 def full_deck(rules: RuleSet) -> Counter:
@@ -102,7 +101,8 @@ def _check_observation(h: Hand, seat: int) -> None:
         for _, cards in t.plays:
             shown = shown | Counter(cards)
     assert not (shown - allowed), f"seat {seat} sees {shown - allowed}"
-    if h.phase == PLAYING and not any(e.type == EventKind.FRIEND_REVEALED for e in obs.events):
+    revealed = any(e.type == EventKind.FRIEND_REVEALED for e in obs.events)
+    if h.phase == Phase.PLAYING and not revealed:
         assert obs.friend is None
 
 

@@ -14,7 +14,6 @@ Every widget is a `pn.viewable.Viewer` taking `lang="en"` or `"zh"`; bad input r
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from html import escape
@@ -61,22 +60,13 @@ _t = section("widgets")
 
 # --------------------------------------------------------------------------- input
 
-_TRUMP_TEXT = re.compile(r"^\s*(10|[2-9TJQKA]|1[1-4])\s*(NT|[SHDC♠♥♦♣])?\s*$", re.IGNORECASE)
-
-
 def parse_trump(value: Trump | str | None) -> Trump | None:
     """A `Trump` from a `Trump`, text like `"2H"`/`"10♠"`/`"2NT"`, or None (no trump given)."""
     if value is None or isinstance(value, Trump):
         return value
     if not isinstance(value, str):
         raise ValueError(f"trump must be text like '2H' or a tutor.rules.Trump, not {value!r}")
-    match = _TRUMP_TEXT.match(value)
-    if match is None:
-        raise ValueError(f"'{value}' is not a trump: write the level then the suit, like '2H', "
-                         "'10S' or 'A♠', or the level with NT for no trump suit ('2NT')")
-    level, suit = match.group(1), match.group(2)
-    suit = None if suit is None or suit.upper() == "NT" else suit
-    return Trump(level, suit)
+    return Trump.parse(value)
 
 
 def _cards(value: str | Iterable[str | int]) -> list[Card]:

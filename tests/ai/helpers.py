@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from tutor.rules import Hand, RuleSet
+from tutor.rules import Hand, Phase, RuleSet
 
 
 def deal(seed: int, rules: RuleSet | None = None) -> Hand:
@@ -18,7 +18,7 @@ def positions(seed: int, every: int = 7, rules: RuleSet | None = None) -> Iterat
     hand = deal(seed, rules)
     rng = random.Random(seed)
     step = 0
-    while hand.phase != "finished":
+    while hand.phase != Phase.FINISHED:
         if step % every == 0:
             yield hand
         hand.apply(hand.random_action(rng))
@@ -27,7 +27,7 @@ def positions(seed: int, every: int = 7, rules: RuleSet | None = None) -> Iterat
 
 def play_out(hand: Hand, act: Callable[[Hand], object]) -> Hand:
     """Drive a hand to the end with `act(hand) -> action`, checking legality first."""
-    while hand.phase != "finished":
+    while hand.phase != Phase.FINISHED:
         action = act(hand)
         err = hand.why_illegal(action)
         assert err is None, f"illegal {action}: {err}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tutor.ai import SearchPlayer, make_player, suggest
 from tutor.ai.arena import PlayerSpec, play_deal, play_hand, player_seed, summarize
 from tutor.commands import arena as arena_cmd
+from tutor.rules import Phase
 
 from .helpers import positions
 
@@ -59,12 +60,12 @@ def test_suggest_is_legal_with_reasons_in_both_languages():
             assert all(line.strip() for line in hint.en + hint.zh)
             assert all(any("\u4e00" <= ch <= "\u9fff" for ch in line) for line in hint.zh)
             phases.add(obs.phase)
-    assert {"bidding", "playing"} <= phases
+    assert {Phase.BIDDING, Phase.PLAYING} <= phases
 
 
 def test_suggest_with_search_explains_its_figures():
     for hand in positions(4, every=29):
-        if hand.phase != "playing":
+        if hand.phase != Phase.PLAYING:
             continue
         obs = hand.observation(hand.turn)
         hint = suggest(obs, SearchPlayer(seed=0, playouts=8))

@@ -13,7 +13,7 @@ from tutor.ai import HeuristicPlayer, SearchPlayer
 from tutor.ai.inference import MISMATCH, consistency, play_history
 from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
-from tutor.rules import Hand
+from tutor.rules import Hand, Phase
 
 from .helpers import deal, play_out
 
@@ -23,8 +23,8 @@ def _heuristic_position(seed: int, plays: int) -> Hand:
     hand = deal(seed)
     player = HeuristicPlayer(0)
     made = 0
-    while hand.phase != "playing" or made < plays:
-        made += hand.phase == "playing"
+    while hand.phase != Phase.PLAYING or made < plays:
+        made += hand.phase == Phase.PLAYING
         hand.apply(player.act(hand.observation(hand.turn)))
     return hand
 

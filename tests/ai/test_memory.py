@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tutor.ai.memory import build_memory
+from tutor.rules import Phase
 
 from .helpers import positions
 
@@ -13,7 +14,7 @@ def test_memory_matches_the_hidden_truth():
     checked = 0
     for seed in range(10):
         for hand in positions(seed, every=4):
-            if hand.phase != "playing":
+            if hand.phase != Phase.PLAYING:
                 continue
             seat = hand.turn
             obs = hand.observation(seat)

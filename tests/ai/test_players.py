@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from tutor.ai import HeuristicPlayer, RandomPlayer, make_player
-from tutor.rules import Pass, Play, RuleSet
+from tutor.rules import Hand, Pass, Phase, Play, RuleSet
 
 from .helpers import deal, play_out, positions
 
@@ -47,14 +45,19 @@ def test_heuristic_mixed_table_positions_are_legal():
 
 
 def _swap_hidden(hand, viewer):
-    """A copy of `hand` where two other seats trade one card each: the viewer sees no change."""
-    other = copy.deepcopy(hand)
+    """A hand where two other seats trade one card each: the viewer sees no change. Built
+    through the public API (`Hand.from_observation`), so only playing positions qualify."""
+    if hand.phase != Phase.PLAYING:
+        return None
+    hands = [hand.cards_of(s) for s in range(5)]
     a, b = [s for s in range(5) if s != viewer][:2]
-    ha, hb = other.s.hands[a], other.s.hands[b]
+    ha, hb = hands[a], hands[b]
     for i, ca in enumerate(ha):
         for j, cb in enumerate(hb):
             if ca != cb:
                 ha[i], hb[j] = cb, ca
+                other = Hand.from_observation(hand.observation(viewer), hands, hand.kitty,
+                                              friend=hand.friend)
                 return other, a
     return None
 
@@ -83,7 +86,7 @@ def test_random_player_is_seeded():
     assert RandomPlayer(1).act(obs) == RandomPlayer(1).act(obs)
     plays = set()
     for hand in positions(4, every=3):
-        if hand.phase == "playing" and not hand.observation(hand.turn).current:
+        if hand.phase == Phase.PLAYING and not hand.observation(hand.turn).current:
             obs = hand.observation(hand.turn)
             plays |= {RandomPlayer(s).act(obs) for s in range(6)}
             break
@@ -94,7 +97,7 @@ def test_heuristic_declarer_buries_no_trumps_when_it_has_enough_plain_cards():
     for seed in range(5):
         hand = deal(seed)
         players = [HeuristicPlayer(s) for s in range(5)]
-        while hand.phase == "bidding":
+        while hand.phase == Phase.BIDDING:
             hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
         obs = hand.observation(hand.turn)
         bury = players[hand.turn].act(obs)

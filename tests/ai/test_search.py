@@ -7,7 +7,7 @@ import random
 from tutor.ai import HeuristicPlayer, SearchPlayer
 from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
-from tutor.rules import Hand
+from tutor.rules import Hand, Phase
 
 from .helpers import deal, play_out, positions
 
@@ -23,7 +23,7 @@ def test_search_hands_are_legal_with_a_tiny_budget():
 def _playing_positions(seeds, every):
     for seed in seeds:
         for hand in positions(seed, every=every):
-            if hand.phase == "playing":
+            if hand.phase == Phase.PLAYING:
                 yield seed, hand
 
 

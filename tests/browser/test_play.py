@@ -62,7 +62,7 @@ def _try_illegal_follow(page) -> bool:
     trump_text = _table_attr(page, "data-trump")
     if not lead or not trump_text:
         return False
-    trump = Trump(trump_text[:-1], trump_text[-1])
+    trump = Trump.parse(trump_text)
     mine = parse_cards(_picker_cards(page))
     eff = trump.table.eff
     suit = eff[parse_cards(lead)[0]]

@@ -1,5 +1,6 @@
 """The hand state machine: bidding, kitty, friend call, play, scoring, errors and replay."""
 
+import json
 import random
 
 import pytest
@@ -9,6 +10,7 @@ from tutor.rules import (
     Bury,
     CallFriend,
     Card,
+    EventKind,
     Hand,
     IllegalBid,
     IllegalBury,
@@ -16,13 +18,17 @@ from tutor.rules import (
     IllegalPlay,
     NotYourTurn,
     Pass,
+    Phase,
     Play,
     RuleSet,
+    StandingBid,
     Trump,
     WrongPhase,
+    bid_error,
+    bid_options,
+    kitty_trump_suit,
     parse_cards,
 )
-from tutor.rules.bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
 
 C = parse_cards
 S2 = Trump("2", "S")
@@ -65,16 +71,16 @@ def test_rule_set_sizes():
 def test_first_hand_bidding_sets_declarer_and_trump():
     seed = _seed_where(lambda h: _level_cards(h, 2))
     h = Hand(seed)
-    assert h.turn == 0 and h.phase == "bidding"
+    assert h.turn == 0 and h.phase == Phase.BIDDING
     h.apply(Pass(0))
     h.apply(Pass(1))
     suit, n = max(_level_cards(h, 2).items(), key=lambda kv: kv[1])
     h.apply(Bid(2, tuple(C(f"2{suit}")) * n))
     for seat in (3, 4, 0):
         h.apply(Pass(seat))
-    assert h.phase == "bidding"
+    assert h.phase == Phase.BIDDING
     h.apply(Pass(1))
-    assert h.phase == "burying"
+    assert h.phase == Phase.BURYING
     assert h.declarer == 2 and h.trump == Trump("2", suit)
     assert len(h.cards_of(2)) == 38 and h.turn == 2
 
@@ -116,8 +122,8 @@ def test_no_bid_in_the_first_hand_redeals():
     events = []
     for seat in range(5):
         events += h.apply(Pass(seat))
-    assert any(e.type == "redeal" for e in events)
-    assert h.phase == "bidding" and h.turn == 0
+    assert any(e.type == EventKind.REDEAL for e in events)
+    assert h.phase == Phase.BIDDING and h.turn == 0
     assert h.cards_of(0) != before
     assert Hand.replay(5, h.actions).cards_of(0) == h.cards_of(0)
 
@@ -127,8 +133,8 @@ def test_no_bid_in_a_later_hand_turns_up_the_kitty():
     assert h.turn == 3 and h.level == "3"
     for seat in (3, 4, 0, 1, 2):
         h.apply(Pass(seat))
-    assert h.phase == "burying" and h.declarer == 3
-    shown = next(e for e in h.events if e.type == "kitty_turned")
+    assert h.phase == Phase.BURYING and h.declarer == 3
+    shown = next(e for e in h.events if e.type == EventKind.KITTY_TURNED)
     assert h.trump.suit == kitty_trump_suit(shown.cards, "3")
     assert h.observation(0).kitty_shown == shown.cards
 
@@ -154,7 +160,7 @@ def test_bury_needs_exactly_seven_held_cards():
     missing = next(Card(k) for k in range(54) if cards.count(Card(k)) == 0)
     with pytest.raises(IllegalPlay, match="You do not hold"):
         h.apply(Bury(1, (*cards[:6], missing)))
-    assert len(h.cards_of(1)) == 38 and h.phase == "burying"
+    assert len(h.cards_of(1)) == 38 and h.phase == Phase.BURYING
     points = sorted(cards, key=lambda c: -c.points)[:7]  # burying points is allowed
     h.apply(Bury(1, tuple(points)))
     assert sorted(h.kitty) == sorted(points) and len(h.cards_of(1)) == 31
@@ -172,7 +178,7 @@ def test_friend_call_rules():
     h.apply(CallFriend(1, Card("AS")))
     holders = [s for s in (2, 3, 4, 0) if Card("AS") in h.cards_of(s)]
     assert h.friend == (holders[0] if holders else None)
-    assert h.phase == "playing" and h.turn == 1
+    assert h.phase == Phase.PLAYING and h.turn == 1
     assert all(h.observation(s).friend is None for s in range(5))
 
 
@@ -223,7 +229,7 @@ def test_failed_throw_costs_one_jifen_and_plays_the_forced_cards():
     h = _position(["AH AH KH 10H 10H", "KH KH 3C 4C 5C", "3D 4D 5D 6D 7D",
                    "3S 4S 5S 6S 7S", "8C 9C 8D 9D JC"], kitty="6C 7C 8C 9C JD QD KD")
     events = play(h, 0, "AH AH KH 10H 10H")
-    failed = next(e for e in events if e.type == "throw_failed")
+    failed = next(e for e in events if e.type == EventKind.THROW_FAILED)
     assert failed.info["forced"] == "10H 10H"
     assert failed.info["by"] == [{"seat": 1, "cards": "KH KH"}]
     assert h.observation(3).failed_throws == (1, 0, 0, 0, 0)
@@ -238,13 +244,13 @@ def test_last_trick_kitty_bonus_levels_and_next_declarer():
     for seat, card in enumerate(["3H", "4H", "AS", "KH", "5D"]):
         play(h, seat, card)
     r = h.result
-    assert h.phase == "finished"
+    assert h.phase == Phase.FINISHED
     # AS is a trump (♠ is trump) and wins; the friend is on the declarer side: no bonus
     assert r.friend == 2 and r.kitty_multiplier is None and r.kitty_bonus == 0
     assert r.trick_points == 0 and r.side == "declarer" and r.levels_up == 3
     assert r.levels_after == (5, 2, 5, 2, 2)
     assert r.next_declarer == 2
-    assert any(e.type == "friend_revealed" and e.seat == 2 for e in h.events)
+    assert any(e.type == EventKind.FRIEND_REVEALED and e.seat == 2 for e in h.events)
 
 
 def test_defenders_win_the_last_trick_with_a_pair():
@@ -323,7 +329,7 @@ def test_kitty_rule_option_in_a_hand(rule, multiplier):
 def _random_hand(seed: int) -> Hand:
     h = Hand(seed)
     rng = random.Random(seed)
-    while h.phase != "finished":
+    while h.phase != Phase.FINISHED:
         h.apply(h.random_action(rng))
     return h
 
@@ -340,7 +346,7 @@ def test_match_runs_and_passes_the_deal():
     rng = random.Random(4)
     while not m.finished:
         h = m.new_hand()
-        while h.phase != "finished":
+        while h.phase != Phase.FINISHED:
             h.apply(h.random_action(rng))
         r = m.record(h)
         assert m.declarer == r.next_declarer
@@ -388,7 +394,7 @@ def test_from_observation_rebuilds_what_the_seat_saw_and_plays_on_identically():
     for seed in range(6):
         rng = random.Random(seed)
         h = Hand(seed)
-        while h.phase != "playing":
+        while h.phase != Phase.PLAYING:
             h.apply(h.random_action(rng))
         for _ in range(rng.randint(0, 90)):
             h.apply(h.random_action(rng))
@@ -401,9 +407,21 @@ def test_from_observation_rebuilds_what_the_seat_saw_and_plays_on_identically():
             assert getattr(again, name) == getattr(obs, name), name
         assert copy.friend == h.friend
         r1, r2 = random.Random(1), random.Random(1)
-        while h.phase != "finished":
+        while h.phase != Phase.FINISHED:
             a = h.random_action(r1)
             assert copy.random_action(r2) == a
             h.apply(a)
             copy.apply(a)
         assert copy.result == h.result
+
+
+def test_phases_and_event_kinds_keep_their_text():
+    """The enums are str-valued: JSON, messages and comparisons see the same words as before."""
+    h = Hand(3)
+    assert h.phase == "bidding" and json.dumps(h.phase) == '"bidding"'
+    assert [str(p) for p in Phase] == ["bidding", "burying", "calling", "playing", "finished"]
+    record = h.events[0].to_dict()
+    assert record["type"] == "deal" and type(record["type"]) is str
+    assert json.loads(json.dumps(record))["type"] == EventKind.DEAL
+    with pytest.raises(WrongPhase, match="in the bidding phase"):
+        h.apply(Play(0, tuple(h.cards_of(0)[:1])))

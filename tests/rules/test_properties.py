@@ -12,15 +12,16 @@ from tutor.rules import (
     Bury,
     CallFriend,
     Card,
+    EventKind,
     Hand,
     Pass,
+    Phase,
     Play,
     RuleSet,
     Trump,
     legal_follows,
     parse_cards,
 )
-from tutor.rules.hand import PLAYING
 
 
 def full_deck(rules: RuleSet) -> Counter:
@@ -35,7 +36,7 @@ rule_sets = st.sampled_from([
 
 
 def play_out(hand: Hand, rng: random.Random, check=None) -> Hand:
-    while hand.phase != "finished":
+    while hand.phase != Phase.FINISHED:
         action = hand.random_action(rng)
         if check is not None:
             check(hand, action, rng)
@@ -47,9 +48,9 @@ def play_out(hand: Hand, rng: random.Random, check=None) -> Hand:
 @given(seed=seeds, rules=rule_sets)
 def test_every_card_dealt_and_played_once_and_points_add_up(seed, rules):
     h = play_out(Hand(seed, rules), random.Random(seed))
-    last_deal = [e for e in h.events if e.type == "deal"][-rules.players:]
+    last_deal = [e for e in h.events if e.type == EventKind.DEAL][-rules.players:]
     dealt = Counter(c for e in last_deal for c in e.cards)
-    taken = next(e for e in h.events if e.type == "kitty_taken").cards
+    taken = next(e for e in h.events if e.type == EventKind.KITTY_TAKEN).cards
     assert dealt + Counter(taken) == full_deck(rules)
     played = Counter(c for t in h.tricks for _, cards in t.plays for c in cards)
     assert played + Counter(h.kitty) == full_deck(rules)
@@ -72,8 +73,9 @@ def _public_cards(h: Hand) -> Counter:
     seen: Counter = Counter()
     for e in h.events:
         # the kitty is shown to everyone when the hand ends (hand_end carries it)
-        if e.private_to is None and e.type in ("bid", "play", "throw_failed", "kitty_turned",
-                                               "friend_called", "hand_end"):
+        if e.private_to is None and e.type in (
+                EventKind.BID, EventKind.PLAY, EventKind.THROW_FAILED, EventKind.KITTY_TURNED,
+                EventKind.FRIEND_CALLED, EventKind.HAND_END):
             seen += Counter(e.cards)
     return seen
 
@@ -84,10 +86,10 @@ def _check_observation(h: Hand, seat: int) -> None:
     assert Counter(obs.hand) == own
     allowed = own + _public_cards(h)
     if seat == h.declarer:
-        taken = next((e.cards for e in h.events if e.type == "kitty_taken"), ())
+        taken = next((e.cards for e in h.events if e.type == EventKind.KITTY_TAKEN), ())
         allowed += Counter(taken) + Counter(h.kitty)
     # its own deals (earlier ones too, when the cards were dealt again)
-    allowed += Counter(c for e in h.events if e.type == "deal" and e.seat == seat
+    allowed += Counter(c for e in h.events if e.type == EventKind.DEAL and e.seat == seat
                        for c in e.cards)
     shown: Counter = Counter(obs.hand)
     for e in obs.events:
@@ -99,7 +101,8 @@ def _check_observation(h: Hand, seat: int) -> None:
         for _, cards in t.plays:
             shown = shown | Counter(cards)
     assert not (shown - allowed), f"seat {seat} sees {shown - allowed}"
-    if h.phase == PLAYING and not any(e.type == "friend_revealed" for e in obs.events):
+    revealed = any(e.type == EventKind.FRIEND_REVEALED for e in obs.events)
+    if h.phase == Phase.PLAYING and not revealed:
         assert obs.friend is None
 
 
@@ -130,18 +133,18 @@ def _agree(hand: Hand, action, rng: random.Random) -> None:
         assert hand.why_illegal(a) is None, a
     seat = hand.turn
     cards = hand.cards_of(seat)
-    if hand.phase == "bidding":
+    if hand.phase == Phase.BIDDING:
         gen = set(generated)
         for c in set(cards):
             for n in (1, 2, 3):
                 a = Bid(seat, (c,) * n)
                 assert (hand.why_illegal(a) is None) == (a in gen), a
         assert Pass(seat) in gen
-    elif hand.phase == "calling":
+    elif hand.phase == Phase.CALLING:
         assert hand.why_illegal(CallFriend(seat, Card("SJ"))) is not None
-    elif hand.phase == "burying":
+    elif hand.phase == Phase.BURYING:
         assert hand.why_illegal(Bury(seat, tuple(cards[:6]))) is not None
-    elif hand.phase == "playing" and hand.observation(seat).current:
+    elif hand.phase == Phase.PLAYING and hand.observation(seat).current:
         lead = hand.observation(seat).current[0][1]
         follows = None
         follows_iter = legal_follows(cards, lead, hand.trump)

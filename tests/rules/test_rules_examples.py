@@ -12,11 +12,11 @@ from tutor.rules import (
     legal_follows,
     level_change,
     parse_cards,
+    raise_level,
     score_points,
     throw_check,
     trick_winner,
 )
-from tutor.rules.scoring import raise_level
 
 C = parse_cards
 H2 = Trump("2", "H")

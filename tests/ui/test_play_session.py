@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tutor.rules import IllegalAction, Pass, Play
+from tutor.rules import IllegalAction, Pass, Phase, Play
 from tutor.ui.play.session import PlaySession
 
 
@@ -39,7 +39,7 @@ def test_person_actions_are_validated_and_only_for_their_seat():
     _run_until(s, lambda s: s.human_to_act)
     with pytest.raises(ValueError, match="own seat"):
         s.act(Pass(1))
-    if s.hand.phase == "playing":
+    if s.hand.phase == Phase.PLAYING:
         with pytest.raises(IllegalAction):
             s.act(Play(2, ()))
 
@@ -48,7 +48,7 @@ def test_resume_from_a_json_record_reproduces_the_position():
     s = PlaySession(seed=5, human=1, max_hands=3)
     _run_until(s, lambda s: s.hand_over)
     s.next_hand()
-    _run_until(s, lambda s: s.hand.phase == "playing" and len(s.hand.tricks) >= 3)
+    _run_until(s, lambda s: s.hand.phase == Phase.PLAYING and len(s.hand.tricks) >= 3)
     record = json.loads(json.dumps(s.to_record()))
     again = PlaySession.from_record(record)
     assert again.hand_number == 2

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from tutor.rules import Hand, HandResult, RuleSet
+from tutor.rules import Hand, HandResult, Phase, RuleSet
 
 from .player import Player, make_player
 
@@ -53,7 +53,7 @@ def play_hand(hand_seed: int, players: Sequence[Player], rules: RuleSet | None =
     """Play one deal to the end; every action must be legal (an illegal one raises)."""
     hand = Hand(hand_seed, rules or RuleSet(), (2,) * PLAYERS, hand_seed % PLAYERS)
     guard = 0
-    while hand.phase != "finished":
+    while hand.phase != Phase.FINISHED:
         seat = hand.turn
         assert seat is not None
         hand.apply(players[seat].act(hand.observation(seat)))

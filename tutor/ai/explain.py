@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.rules import Action, Bid, Bury, CallFriend, Observation, Pass, Play, format_cards
+from tutor.rules import Action, Bid, Bury, CallFriend, Observation, Pass, Phase, Play, format_cards
 from tutor.text import has, t
 
 from .heuristic import heuristic_choice
@@ -14,7 +14,6 @@ from .memory import build_memory
 
 SUIT_EN = {0: "♠", 1: "♥", 2: "♦", 3: "♣", 4: "trumps"}
 SUIT_ZH = {0: "黑桃", 1: "红桃", 2: "方块", 3: "梅花", 4: "主牌"}
-
 
 
 @dataclass
@@ -49,7 +48,7 @@ def suggest(obs: Observation, player=None) -> Suggestion:
     choice is explained with the heuristic's reason for it plus the search's figures."""
     action, reason, info = heuristic_choice(obs)
     report = None
-    if player is not None and obs.phase == "playing" and hasattr(player, "search"):
+    if player is not None and obs.phase == Phase.PLAYING and hasattr(player, "search"):
         report = player.search(obs)
         if tuple(sorted(report.best)) != tuple(sorted(getattr(action, "cards", ()))):
             chosen = next(c for c, _, _ in report.ranked if c.cards == report.best)
@@ -61,9 +60,9 @@ def suggest(obs: Observation, player=None) -> Suggestion:
         (_, v, _), (alt, v2, _) = report.ranked[0], report.ranked[1]
         reasons.append(text("search", samples=report.samples, value=v, alt=_cards(alt.cards),
                             alt_value=v2))
-    elif obs.phase == "burying" and info.get("points") and info.get("strong"):
+    elif obs.phase == Phase.BURYING and info.get("points") and info.get("strong"):
         reasons.append(text("bury_points", points=info["points"]))
-    elif obs.phase == "playing":
+    elif obs.phase == Phase.PLAYING:
         team = _team_reason(obs)
         if team is not None:
             reasons.append(team)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.rules import Action, Observation, Play
+from tutor.rules import Action, Observation, Phase, Play
 
 from .memory import Memory, build_memory
 from .player import Player
@@ -29,16 +29,16 @@ def context_from_memory(obs: Observation, mem: Memory, fast: bool = False) -> Co
 
 def heuristic_choice(obs: Observation) -> tuple[Action, str, dict]:
     """The heuristic's action for `obs`, with its reason key and details (for explanations)."""
-    if obs.phase == "bidding":
+    if obs.phase == Phase.BIDDING:
         action, reason = choose_bid(obs)
         return action, reason, {}
-    if obs.phase == "burying":
+    if obs.phase == Phase.BURYING:
         action, info = choose_bury(obs)
         return action, "bury", info
-    if obs.phase == "calling":
+    if obs.phase == Phase.CALLING:
         action, info = choose_call(obs)
         return action, "call", info
-    if obs.phase != "playing":
+    if obs.phase != Phase.PLAYING:
         raise ValueError(f"seat {obs.seat} has no decision in phase {obs.phase}")
     mem = build_memory(obs)
     choice: Choice = choose_play(context_from_memory(obs, mem))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tutor.rules import Card, Observation, Trump
+from tutor.rules import Card, EventKind, Observation, Trump
 
 N_KINDS = 54
 
@@ -133,7 +133,7 @@ def _infer_teams(obs: Observation, mem: Memory) -> None:
         mem.friend_candidates = [s for s in range(n) if s != d]
         return
     if obs.rules.friend_rule != "holder":
-        alone = any(e.type == "friend_revealed" and e.info.get("alone") for e in obs.events)
+        alone = any(e.type == EventKind.FRIEND_REVEALED and e.info.get("alone") for e in obs.events)
         mem.friend_known = alone
         if not alone:
             mem.friend_candidates = [s for s in range(n) if s != d]

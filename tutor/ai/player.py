@@ -37,7 +37,7 @@ class Player(ABC):
 
 def observation_key(obs: Observation, salt: int = 0) -> int:
     """A stable number for what a seat sees now (no Python hash randomness involved)."""
-    parts = [salt, obs.seat, obs.phase, len(obs.events), len(obs.tricks), len(obs.current),
+    parts = [salt, obs.seat, str(obs.phase), len(obs.events), len(obs.tricks), len(obs.current),
              sorted(int(c) for c in obs.hand), [(s, sorted(map(int, c))) for s, c in obs.current],
              [(s, list(map(int, c))) for s, c in obs.bids]]
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()

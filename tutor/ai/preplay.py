@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tutor.rules import Bid, Bury, CallFriend, Card, Observation, Pass, Trump
-
-from .legal import SUITS, bid_options
-
-TRUMP = 4
+from tutor.rules import (
+    SUITS,
+    TRUMP,
+    Bid,
+    Bury,
+    CallFriend,
+    Card,
+    Observation,
+    Pass,
+    Trump,
+    bid_options,
+)
 
 
 def suit_strength(hand: list[Card], suit: str, level: str) -> float:
@@ -21,7 +28,7 @@ def suit_strength(hand: list[Card], suit: str, level: str) -> float:
 
 def choose_bid(obs: Observation) -> tuple[Bid | Pass, str]:
     """Bid the level card of a strong suit with the fewest cards that outbid; else pass."""
-    options = bid_options(obs)
+    options = bid_options(obs.hand, obs.level, obs.seat, obs.standing_bid, obs.rules.decks)
     if not options:
         return Pass(obs.seat), "no_bid"
     strengths = {s: suit_strength(obs.hand, s, obs.level) for s in SUITS}

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tutor.rules import sample_follow, trick_winner
+from tutor.rules import TRUMP, sample_follow, trick_winner
 
-from .tactics import POINTS, TRUMP, Context, higher_exists
+from .tactics import POINTS, Context, higher_exists
 
 
 def quick_play(ctx: Context, rng: random.Random) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.rules import Hand, HandResult, IllegalAction, Play
+from tutor.rules import EventKind, Hand, HandResult, IllegalAction, Phase, Play
 
 from .quick import quick_play
 from .tactics import POINTS, Context, choose_play
@@ -34,7 +34,7 @@ class Playout:
     def apply(self, action: Play) -> None:
         """Apply a play (a failed throw is replaced by its forced cards, as the rules do)."""
         events = self.hand.apply(action)
-        played = next(e.cards for e in events if e.type == "play")
+        played = next(e.cards for e in events if e.type == EventKind.PLAY)
         if self.current:
             lead = self.current[0][1]
             eff = self.hand.trump.table.eff  # type: ignore[union-attr]
@@ -66,7 +66,7 @@ class Playout:
         """Play to the end of the hand with one policy for every seat: `quick` (rules of
         thumb, fastest) or `heuristic` (the heuristic player's own tactics, fast mode)."""
         hand = self.hand
-        while hand.phase != "finished":
+        while hand.phase != Phase.FINISHED:
             seat = hand.turn
             assert seat is not None
             ctx = self.context(seat)

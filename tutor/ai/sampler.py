@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from tutor.rules import Observation, holder_friend
+from tutor.rules import RANKS, Observation, holder_friend
 
 from .memory import Memory, played_cards
 
@@ -170,8 +170,5 @@ class Sampler:
         return w
 
 
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-
 def _rank(kind: int) -> str:
-    return "joker" if kind >= 52 else _RANKS[kind % 13]
+    return "joker" if kind >= 52 else RANKS[kind % 13]

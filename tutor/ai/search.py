@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from tutor.rules import Action, Hand, Observation, Play
+from tutor.rules import Action, Hand, Observation, Phase, Play
 
 from .heuristic import context_from_memory, heuristic_choice
 from .inference import consistency, play_history
@@ -58,7 +58,7 @@ class SearchPlayer(Player):
         self.last: SearchReport | None = None
 
     def act(self, obs: Observation) -> Action:
-        if obs.phase != "playing":
+        if obs.phase != Phase.PLAYING:
             return heuristic_choice(obs)[0]
         report = self.search(obs)
         self.last = report

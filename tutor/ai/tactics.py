@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tutor.rules import (
+    TRUMP,
     Card,
     Trump,
     decompose,
@@ -23,7 +24,6 @@ from tutor.rules import (
     trick_winner,
 )
 
-TRUMP = 4
 POINTS = tuple(Card(k).points for k in range(54))
 
 

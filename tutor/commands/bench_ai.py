@@ -13,7 +13,7 @@ import statistics
 import time
 
 from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer
-from tutor.rules import Hand, Observation, RuleSet
+from tutor.rules import Hand, Observation, Phase, RuleSet
 
 
 def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation]:
@@ -23,7 +23,7 @@ def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation
         players = [HeuristicPlayer(s) for s in range(5)]
         hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
         step = 0
-        while hand.phase != "finished":
+        while hand.phase != Phase.FINISHED:
             obs = hand.observation(hand.turn)
             if step % every == 0:
                 out.append(obs)
@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
                         help="search decides at every n-th position only")
     args = parser.parse_args(argv)
     positions = bench_positions()
-    playing = [o for o in positions if o.phase == "playing"]
+    playing = [o for o in positions if o.phase == Phase.PLAYING]
     results = {
         "random": latency(RandomPlayer(0), positions),
         "heuristic": latency(HeuristicPlayer(0), positions),

@@ -7,14 +7,7 @@ import json
 import random
 import time
 
-from tutor.rules import Hand, decompose, follow_error, throw_check
-from tutor.rules.follow import best_fill
-from tutor.rules.units import _decompose, match_shape
-
-
-def _clear_caches() -> None:
-    for fn in (_decompose, match_shape, best_fill):
-        fn.cache_clear()
+from tutor.rules import Hand, Phase, clear_caches, decompose, follow_error, throw_check
 
 
 def _samples(seeds: range) -> tuple[list, list, list]:
@@ -23,13 +16,13 @@ def _samples(seeds: range) -> tuple[list, list, list]:
     for seed in seeds:
         h = Hand(seed)
         rng = random.Random(seed)
-        while h.phase != "finished":
+        while h.phase != Phase.FINISHED:
             action = h.random_action(rng)
-            if h.phase == "playing":
-                obs_current = h.s.current
+            if h.phase == Phase.PLAYING:
+                lead = h.lead
                 hand = h.cards_of(action.seat)
-                if obs_current:
-                    follows.append((hand, obs_current[0][1], action.cards, h.trump))
+                if lead:
+                    follows.append((hand, lead, action.cards, h.trump))
                 else:
                     others = [h.cards_of(s) for s in range(5) if s != action.seat]
                     leads.append((action.cards, others, h.trump))
@@ -41,7 +34,7 @@ def _per_op(fn, items, repeat: int = 3) -> float:
     """Microseconds per call, caches cleared before each pass (the cold, honest cost)."""
     best = float("inf")
     for _ in range(repeat):
-        _clear_caches()
+        clear_caches()
         t0 = time.perf_counter()
         for item in items:
             fn(*item)
@@ -51,13 +44,13 @@ def _per_op(fn, items, repeat: int = 3) -> float:
 
 def run(hands: int = 200, seed: int = 0) -> dict:
     """Measure full random hands per second (one process, one core) and op costs."""
-    _clear_caches()
+    clear_caches()
     t0 = time.perf_counter()
     tricks = 0
     for i in range(hands):
         h = Hand(seed + i)
         rng = random.Random(seed + i)
-        while h.phase != "finished":
+        while h.phase != Phase.FINISHED:
             h.apply(h.random_action(rng))
         tricks += len(h.tricks)
     elapsed = time.perf_counter() - t0

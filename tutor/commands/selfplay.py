@@ -6,7 +6,7 @@ import argparse
 import json
 import random
 
-from tutor.rules import Match, RuleSet
+from tutor.rules import Match, Phase, RuleSet
 
 
 def play_match(hands: int, seed: int, rules: RuleSet | None = None) -> list[dict]:
@@ -16,7 +16,7 @@ def play_match(hands: int, seed: int, rules: RuleSet | None = None) -> list[dict
     out = []
     while not match.finished:
         hand = match.new_hand()
-        while hand.phase != "finished":
+        while hand.phase != Phase.FINISHED:
             hand.apply(hand.random_action(rng))
         match.record(hand)
         out.append(hand.summary())

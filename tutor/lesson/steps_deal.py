@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.rules import Card, StandingBid, holder_friend
-from tutor.rules.bidding import bid_error, bid_options, kitty_trump_suit
-from tutor.rules.cards import SUIT_NAMES_ZH, SUIT_SYMBOLS, SUITS
+from tutor.rules import (
+    SUIT_NAMES_ZH,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    StandingBid,
+    bid_error,
+    bid_options,
+    holder_friend,
+    kitty_trump_suit,
+)
 
 from .fields import Fields
 from .step import CardsStep, ChoiceStep, Verdict, verdict

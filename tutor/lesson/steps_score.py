@@ -5,22 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.rules import (
+    RANK_VALUE,
+    RANKS,
     MixedSuitError,
     card_points,
     decompose,
     kitty_multiplier,
     level_change,
     multiplier_candidates,
+    raise_level,
     score_points,
 )
-from tutor.rules.scoring import raise_level
 
 from .fields import Fields
 from .step import ChoiceStep, NumberStep, Verdict, verdict
 from .text import Text, mark
 
-LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-LEVEL_VALUE = {name: i + 2 for i, name in enumerate(LEVELS)}
 RULE_TEXT = {"first": Text("the first match (the default)", "按顺序第一个符合的（默认）"),
              "max": Text("the largest (option max)", "最大的（max 选项）")}
 KIND_TEXT = {"titanic": Text("titanic", "泰坦尼克"), "triple": Text("triple", "三张"),
@@ -149,10 +149,10 @@ class ScoreStep(NumberStep):
 
     def read(self, f: Fields) -> None:
         raw = f.required("levels")
-        if not isinstance(raw, list) or len(raw) != 5 or any(str(v) not in LEVEL_VALUE
+        if not isinstance(raw, list) or len(raw) != 5 or any(str(v) not in RANK_VALUE
                                                              for v in raw):
             raise f.error("levels", 'must list 5 levels in seat order, like ["2", "5", "A"...]')
-        self.levels = [LEVEL_VALUE[str(v)] for v in raw]
+        self.levels = [RANK_VALUE[str(v)] for v in raw]
         self.declarer = f.integer("declarer", 0, 4)
         friend = f.get("friend", "alone")
         if friend != "alone" and (isinstance(friend, bool) or friend not in range(5)
@@ -175,7 +175,7 @@ class ScoreStep(NumberStep):
         return [raise_level(lv, n) if s in winners else lv for s, lv in enumerate(self.levels)]
 
     def prompt(self) -> Text:
-        names = " ".join(f"{s}:{LEVELS[v - 2]}" for s, v in enumerate(self.levels))
+        names = " ".join(f"{s}:{RANKS[v - 2]}" for s, v in enumerate(self.levels))
         friend = (Text("plays alone", "一打四") if self.friend is None
                   else Text(f"seat {self.friend} is the friend", f"{self.friend}号位是朋友"))
         out = Text(f"Levels before the hand (seat:level): {names}. Seat {self.declarer} is the "
@@ -193,7 +193,7 @@ class ScoreStep(NumberStep):
 
     def explain(self, right: int) -> Text:
         after = self.after()
-        names = " ".join(f"{s}:{LEVELS[v - 2]}" for s, v in enumerate(after))
+        names = " ".join(f"{s}:{RANKS[v - 2]}" for s, v in enumerate(after))
         me = after[self.ask]
         diffs = " + ".join(f"({me}−{v})" for s, v in enumerate(after) if s != self.ask)
         fail = self.failed[self.ask]

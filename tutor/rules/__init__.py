@@ -14,14 +14,29 @@ from .actions import (
     Bury,
     CallFriend,
     Event,
+    EventKind,
     Pass,
     Play,
     action_from_dict,
     action_to_dict,
     make_play,
 )
-from .bidding import StandingBid
-from .cards import ALL_CARDS, Card, CardError, format_cards, parse_card, parse_cards, points_of
+from .bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
+from .cards import (
+    ALL_CARDS,
+    RANK_VALUE,
+    RANKS,
+    SUIT_NAMES_EN,
+    SUIT_NAMES_ZH,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardError,
+    format_cards,
+    parse_card,
+    parse_cards,
+    points_of,
+)
 from .config import RuleSet
 from .errors import (
     IllegalAction,
@@ -33,11 +48,21 @@ from .errors import (
     RuleError,
     WrongPhase,
 )
-from .follow import follow_error, is_legal_follow, legal_follows, sample_follow
+from .follow import clear_caches, follow_error, is_legal_follow, legal_follows, sample_follow
 from .friend import friend_call_error, holder_friend, nth_played_friend
-from .hand import Hand, HandResult, Observation, Trick, random_lead
+from .hand import Hand
 from .match import Match
-from .scoring import kitty_multiplier, level_change, multiplier_candidates, score_points
+from .moves import random_lead
+from .observation import HandResult, Observation, Trick
+from .phase import Phase
+from .scoring import (
+    LEVEL_NAMES,
+    kitty_multiplier,
+    level_change,
+    multiplier_candidates,
+    raise_level,
+    score_points,
+)
 from .text import Text
 from .throw import ThrowResult, throw_check
 from .trick import trick_winner
@@ -52,6 +77,13 @@ def card_points(cards: Sequence[int]) -> int:
 
 __all__ = [
     "ALL_CARDS",
+    "LEVEL_NAMES",
+    "RANKS",
+    "RANK_VALUE",
+    "SUITS",
+    "SUIT_NAMES_EN",
+    "SUIT_NAMES_ZH",
+    "SUIT_SYMBOLS",
     "TRUMP",
     "Action",
     "Bid",
@@ -60,6 +92,7 @@ __all__ = [
     "Card",
     "CardError",
     "Event",
+    "EventKind",
     "Hand",
     "HandResult",
     "IllegalAction",
@@ -72,6 +105,7 @@ __all__ = [
     "NotYourTurn",
     "Observation",
     "Pass",
+    "Phase",
     "Play",
     "RuleError",
     "RuleSet",
@@ -84,7 +118,10 @@ __all__ = [
     "WrongPhase",
     "action_from_dict",
     "action_to_dict",
+    "bid_error",
+    "bid_options",
     "card_points",
+    "clear_caches",
     "decompose",
     "follow_error",
     "format_cards",
@@ -94,6 +131,7 @@ __all__ = [
     "is_titanic",
     "is_tractor",
     "kitty_multiplier",
+    "kitty_trump_suit",
     "legal_follows",
     "level_change",
     "make_play",
@@ -101,6 +139,7 @@ __all__ = [
     "nth_played_friend",
     "parse_card",
     "parse_cards",
+    "raise_level",
     "random_lead",
     "sample_follow",
     "score_points",

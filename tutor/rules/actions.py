@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card, format_cards, parse_cards
@@ -82,11 +83,30 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     raise ValueError(f"unknown action type {kind!r}")
 
 
+class EventKind(StrEnum):
+    """What an `Event` reports; str-valued, so `Event.to_dict()` writes the same text as ever."""
+
+    DEAL = "deal"
+    REDEAL = "redeal"
+    BID = "bid"
+    PASS = "pass"
+    KITTY_TURNED = "kitty_turned"
+    TRUMP = "trump"
+    KITTY_TAKEN = "kitty_taken"
+    BURIED = "buried"
+    FRIEND_CALLED = "friend_called"
+    THROW_FAILED = "throw_failed"
+    PLAY = "play"
+    FRIEND_REVEALED = "friend_revealed"
+    TRICK = "trick"
+    HAND_END = "hand_end"
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened. `private_to` is the only seat that may see it (None: everyone)."""
 
-    type: str
+    type: EventKind
     seat: int | None = None
     cards: tuple[Card, ...] = ()
     info: dict[str, Any] = field(default_factory=dict)
@@ -96,7 +116,7 @@ class Event:
         return self.private_to is None or self.private_to == seat
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+        out: dict[str, Any] = {"type": str(self.type)}
         if self.seat is not None:
             out["seat"] = self.seat
         if self.cards:

@@ -25,7 +25,9 @@ from .trump import TRUMP, Trump, TrumpTable
 from .units import (
     Counts,
     Shape,
+    _decompose,
     counts_of,
+    match_shape,
     missing_cards,
     pair_kinds,
     remove_kinds,
@@ -209,3 +211,10 @@ def legal_follows(hand: Sequence[int], lead: Sequence[int], trump: Trump) -> Ite
     for play in sub_multisets(counts_of(in_suit), n):
         if comps[0][0] == 1 or best_fill(counts_of(play), comps, table)[0] == want:
             yield [Card(c) for c in play]
+
+
+def clear_caches() -> None:
+    """Empty the memo tables of decomposition, shape matching and follow fills, so a
+    benchmark can measure the cold cost of an operation."""
+    for fn in (_decompose, match_shape, best_fill):
+        fn.cache_clear()

@@ -9,110 +9,28 @@ function of (seed, rules, levels, declarer, actions): `Hand.replay` rebuilds it 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from .actions import Action, Bid, Bury, CallFriend, Event, Pass, Play
-from .bidding import StandingBid, bid_error, bid_options, kitty_trump_suit
+from .actions import Action, Bid, Bury, CallFriend, Event, EventKind, Pass, Play
+from .bidding import StandingBid, bid_error, kitty_trump_suit
 from .cards import NAMES, POINTS, Card, format_cards, parse_card, parse_cards, shuffled_deck
 from .config import RuleSet
-from .errors import IllegalAction, IllegalBury, IllegalPlay, Localized, NotYourTurn, WrongPhase
-from .follow import follow_error, legal_follows, sample_follow
+from .errors import IllegalAction, IllegalBury, IllegalPlay, NotYourTurn, WrongPhase
+from .follow import follow_error
 from .friend import friend_call_error, holder_friend, nth_played_friend
+from .moves import PHASES
+from .observation import HandResult, Observation, Trick
+from .phase import Phase
 from .scoring import LEVEL_NAMES, kitty_multiplier, level_change, raise_level, score_points
 from .throw import ThrowResult, throw_check
 from .trick import winner_index
 from .trump import Trump
-from .units import (
-    MixedSuitError,
-    counts_of,
-    decompose,
-    missing_cards,
-    sub_multisets,
-    suit_of,
-)
+from .units import MixedSuitError, missing_cards, suit_of
 
-BIDDING, BURYING, CALLING, PLAYING = "bidding", "burying", "calling", "playing"
-FINISHED = "finished"
-PHASE_ZH = {BIDDING: "亮主", BURYING: "扣底", CALLING: "叫朋友", PLAYING: "出牌", FINISHED: "结束"}
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: plays in order from the leader, as (seat, cards)."""
-
-    leader: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    winner: int
-    points: int
-
-    def to_dict(self) -> dict:
-        return {"leader": self.leader,
-                "plays": [[str(c) for c in cards] for _, cards in self.plays],
-                "winner": self.winner, "points": self.points}
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a finished hand scored (RULES.md §8) and who deals next (§9)."""
-
-    declarer: int
-    friend: int | None
-    trump: Trump
-    kitty: tuple[Card, ...]
-    trick_points: int  # card points in tricks won by defenders
-    kitty_points: int
-    kitty_multiplier: int | None  # None when the declarer side won the last trick
-    kitty_bonus: int
-    defender_points: int  # P = trick points + kitty bonus
-    side: str  # "declarer", "none" or "defenders"
-    levels_up: int
-    levels_before: tuple[int, ...]
-    levels_after: tuple[int, ...]
-    failed_throws: tuple[int, ...]
-    score: tuple[int, ...]  # 积分 of this hand
-    next_declarer: int
-    match_won: bool  # the declarer won a hand at level A
-
-    @property
-    def declarer_side(self) -> tuple[int, ...]:
-        return (self.declarer,) if self.friend is None else (self.declarer, self.friend)
-
-
-@dataclass
-class Observation:
-    """All one seat may know. Built only from its own cards and public events."""
-
-    seat: int
-    phase: str
-    turn: int | None
-    rules: RuleSet
-    levels: tuple[int, ...]
-    level: str  # the trump rank of this hand
-    declarer: int | None
-    trump: Trump | None
-    hand: list[Card]
-    hand_sizes: tuple[int, ...]
-    bids: list[tuple[int, tuple[Card, ...]]]
-    standing_bid: StandingBid | None
-    kitty: tuple[Card, ...] | None  # the declarer's own knowledge: the kitty taken up
-    buried: tuple[Card, ...] | None  # the declarer's own knowledge: the cards buried
-    kitty_shown: tuple[Card, ...] | None  # turned up when nobody bid in a later hand
-    friend_card: Card | None
-    friend_nth: int | None
-    friend: int | None  # only once revealed
-    copies_played: int
-    tricks: list[Trick]
-    current: list[tuple[int, tuple[Card, ...]]]
-    leader: int | None
-    captured: tuple[int, ...]  # card points won by each seat
-    failed_throws: tuple[int, ...]
-    events: list[Event]
-    result: HandResult | None = None
-
-    @property
-    def lead(self) -> tuple[Card, ...] | None:
-        return self.current[0][1] if self.current else None
+# module-level names for the members: the hot paths read these, not `Phase.X` each time
+BIDDING, BURYING, CALLING, PLAYING, FINISHED = Phase
 
 
 @dataclass
@@ -121,7 +39,7 @@ class _State:
 
     hands: list[list[Card]]
     kitty: list[Card]
-    phase: str = BIDDING
+    phase: Phase = BIDDING
     turn: int | None = 0
     declarer: int | None = None
     trump: Trump | None = None
@@ -167,10 +85,10 @@ class Hand:
         lead_level = self.levels[0 if declarer is None else declarer]
         self.level = LEVEL_NAMES[lead_level]
         self._rng = random.Random(seed)
-        self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
         hands, kitty = self._deal()
-        self.s = _State(hands=hands, kitty=kitty, declarer=declarer,
+        self._s = _State(hands=hands, kitty=kitty, declarer=declarer,
                         turn=0 if declarer is None else declarer,
                         captured=[0] * n, failed=[0] * n)
         self._deal_events()
@@ -183,48 +101,74 @@ class Hand:
         return hands, deck[n * size:]
 
     def _deal_events(self) -> None:
-        for seat, cards in enumerate(self.s.hands):
-            self.events.append(Event("deal", seat, tuple(cards), {"deal": self.s.deals},
-                                     private_to=seat))
+        for seat, cards in enumerate(self._s.hands):
+            self._events.append(Event(EventKind.DEAL, seat, tuple(cards), {"deal": self._s.deals},
+                                      private_to=seat))
 
     # ------------------------------------------------------------- accessors
     @property
-    def phase(self) -> str:
-        return self.s.phase
+    def phase(self) -> Phase:
+        return self._s.phase
 
     @property
     def turn(self) -> int | None:
         """The seat to act, or None when the hand is finished."""
-        return self.s.turn
+        return self._s.turn
 
     @property
     def trump(self) -> Trump | None:
-        return self.s.trump
+        return self._s.trump
 
     @property
     def declarer(self) -> int | None:
-        return self.s.declarer
+        return self._s.declarer
 
     @property
     def result(self) -> HandResult | None:
-        return self.s.result
+        return self._s.result
 
     @property
     def tricks(self) -> list[Trick]:
-        return self.s.tricks
+        return list(self._s.tricks)
+
+    @property
+    def current(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """The trick in progress: (seat, cards) in play order from the leader."""
+        return list(self._s.current)
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        """The cards led to the trick in progress, or None between tricks."""
+        current = self._s.current
+        return current[0][1] if current else None
+
+    @property
+    def standing_bid(self) -> StandingBid | None:
+        """The bid to beat while bidding (None before the first bid)."""
+        return self._s.standing
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order (what `Hand.replay` needs)."""
+        return list(self._actions)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, private ones included (full state: players get `observation`)."""
+        return list(self._events)
 
     def cards_of(self, seat: int) -> list[Card]:
         """A seat's current cards (full state: not for players, who get `observation`)."""
-        return list(self.s.hands[seat])
+        return list(self._s.hands[seat])
 
     @property
     def kitty(self) -> list[Card]:
-        return list(self.s.kitty)
+        return list(self._s.kitty)
 
     @property
     def friend(self) -> int | None:
         """The friend as the full state knows it (holder rule: known from the call)."""
-        return self.s.friend
+        return self._s.friend
 
     # --------------------------------------------------------------- actions
     def apply(self, action: Action) -> list[Event]:
@@ -233,30 +177,35 @@ class Hand:
         Raises an `IllegalAction` subclass with a learner-readable message, and then the
         state is exactly as before.
         """
-        s = self.s
-        if s.phase == FINISHED:
-            raise WrongPhase("wrong_phase", phase=_phase_label(FINISHED))
+        err = self._gate(action)
+        if err is not None:
+            raise err
+        start = len(self._events)
+        _HANDLERS[type(action)][0](self, action)
+        self._actions.append(action)
+        return self._events[start:]
+
+    def _gate(self, action: Action) -> IllegalAction | None:
+        """What every action must pass first: the hand is not over, it is this seat's turn,
+        and the phase takes this kind of action (`PHASES`)."""
+        s = self._s
+        accepts = PHASES[s.phase].accepts
+        if not accepts:
+            return WrongPhase("wrong_phase", phase=s.phase.label)
         if action.seat != s.turn:
-            raise NotYourTurn("not_your_turn", turn=s.turn, seat=action.seat)
-        start = len(self.events)
-        handler = {
-            Bid: (BIDDING, self._bid), Pass: (BIDDING, self._pass), Bury: (BURYING, self._bury),
-            CallFriend: (CALLING, self._call), Play: (PLAYING, self._play),
-        }.get(type(action))
-        if handler is None:
-            raise IllegalAction("unknown_action")
-        phase, method = handler
-        if s.phase != phase:
-            raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
-        method(action)
-        self.actions.append(action)
-        return self.events[start:]
+            return NotYourTurn("not_your_turn", turn=s.turn, seat=action.seat)
+        kind = type(action)
+        if kind not in accepts:
+            if kind not in _HANDLERS:
+                return IllegalAction("unknown_action")
+            return WrongPhase("wrong_phase", phase=s.phase.label)
+        return None
 
     def _next_seat(self, seat: int) -> int:
         return (seat + 1) % self.rules.players
 
     def _bid(self, action: Bid) -> None:
-        s = self.s
+        s = self._s
         err = bid_error(s.hands[action.seat], action.cards, self.level, action.seat, s.standing,
                         self.rules.decks)
         if err is not None:
@@ -264,13 +213,13 @@ class Hand:
         s.standing = StandingBid(action.seat, action.cards[0].suit, len(action.cards))
         s.bids.append((action.seat, tuple(action.cards)))
         s.passes = 0
-        self.events.append(Event("bid", action.seat, tuple(action.cards)))
+        self._events.append(Event(EventKind.BID, action.seat, tuple(action.cards)))
         s.turn = self._next_seat(action.seat)
 
     def _pass(self, action: Pass) -> None:
-        s = self.s
+        s = self._s
         s.passes += 1
-        self.events.append(Event("pass", action.seat))
+        self._events.append(Event(EventKind.PASS, action.seat))
         n = self.rules.players
         if s.standing is not None and s.passes >= n - 1:
             # the first hand's winning bidder declares; later a bid only sets the suit
@@ -282,22 +231,23 @@ class Hand:
             else:
                 suit = kitty_trump_suit(s.kitty, self.level)
                 s.kitty_shown = tuple(s.kitty)
-                self.events.append(Event("kitty_turned", None, tuple(s.kitty), {"suit": suit}))
+                self._events.append(Event(EventKind.KITTY_TURNED, None, tuple(s.kitty),
+                                          {"suit": suit}))
                 self._end_bidding(suit, s.declarer)
         else:
             s.turn = self._next_seat(action.seat)
 
     def _redeal(self) -> None:
-        s = self.s
+        s = self._s
         hands, kitty = self._deal()
         s.hands, s.kitty = hands, kitty
         s.passes, s.bids, s.standing, s.turn = 0, [], None, 0
         s.deals += 1
-        self.events.append(Event("redeal", None, (), {"deal": s.deals}))
+        self._events.append(Event(EventKind.REDEAL, None, (), {"deal": s.deals}))
         self._deal_events()
 
     def _end_bidding(self, suit: str, declarer: int | None) -> None:
-        s = self.s
+        s = self._s
         assert declarer is not None
         s.declarer = declarer
         s.trump = Trump(self.level, suit)
@@ -305,23 +255,24 @@ class Hand:
         s.hands[declarer].extend(s.kitty)
         s.kitty = []
         s.phase, s.turn = BURYING, declarer
-        self.events.append(Event("trump", declarer, (), {"level": self.level, "suit": suit}))
-        self.events.append(Event("kitty_taken", declarer, s.kitty_taken, private_to=declarer))
+        self._events.append(Event(EventKind.TRUMP, declarer, (),
+                                  {"level": self.level, "suit": suit}))
+        self._events.append(Event(EventKind.KITTY_TAKEN, declarer, s.kitty_taken,
+                                  private_to=declarer))
 
     def _bury(self, action: Bury) -> None:
-        s = self.s
-        want = self.rules.kitty
-        if len(action.cards) != want:
-            raise IllegalBury("bury_count", n=want, got=len(action.cards))
-        _require_held(s.hands[action.seat], action.cards)
+        s = self._s
+        err = self._bury_error(action)
+        if err is not None:
+            raise err
         _remove(s.hands[action.seat], action.cards)
         s.kitty = list(action.cards)
         s.phase = CALLING
-        self.events.append(Event("buried", action.seat, tuple(action.cards),
-                                 private_to=action.seat))
+        self._events.append(Event(EventKind.BURIED, action.seat, tuple(action.cards),
+                                  private_to=action.seat))
 
     def _call(self, action: CallFriend) -> None:
-        s = self.s
+        s = self._s
         err = friend_call_error(action.card, action.nth, self.rules.friend_rule, self.rules.decks)
         if err is not None:
             raise err
@@ -331,11 +282,12 @@ class Hand:
         info = {"card": str(action.card)}
         if action.nth is not None:
             info["nth"] = action.nth
-        self.events.append(Event("friend_called", action.seat, (Card(action.card),), info))
+        self._events.append(Event(EventKind.FRIEND_CALLED, action.seat, (Card(action.card),),
+                                  info))
         s.phase, s.leader, s.turn = PLAYING, action.seat, action.seat
 
     def _play(self, action: Play) -> None:
-        s = self.s
+        s = self._s
         seat, cards = action.seat, tuple(Card(c) for c in action.cards)
         hand = s.hands[seat]
         trump = s.trump
@@ -351,14 +303,14 @@ class Hand:
         # --- validated: mutate from here on
         if throw is not None and not throw.ok:
             s.failed[seat] += 1
-            self.events.append(Event("throw_failed", seat, cards, {
+            self._events.append(Event(EventKind.THROW_FAILED, seat, cards, {
                 "forced": format_cards(throw.forced),
                 "beaten": [format_cards(u.cards) for u in throw.beaten],
                 "by": [{"seat": self._other_seats(seat)[b.seat], "cards": format_cards(b.by)}
                        for b in throw.beats]}))
         _remove(hand, played)
         s.current.append((seat, played))
-        self.events.append(Event("play", seat, played))
+        self._events.append(Event(EventKind.PLAY, seat, played))
         self._track_friend(seat, played)
         if len(s.current) == self.rules.players:
             self._finish_trick()
@@ -370,7 +322,7 @@ class Hand:
         return [(seat + i) % n for i in range(1, n)]
 
     def _check_lead(self, seat: int, cards: tuple[Card, ...]) -> ThrowResult:
-        s = self.s
+        s = self._s
         if not cards:
             raise IllegalPlay("empty_play")
         _require_held(s.hands[seat], cards)
@@ -384,7 +336,7 @@ class Hand:
         return throw_check(cards, others, trump)
 
     def _track_friend(self, seat: int, played: tuple[Card, ...]) -> None:
-        s = self.s
+        s = self._s
         if s.friend_card is None or s.friend_revealed:
             return
         copies = played.count(s.friend_card)
@@ -393,20 +345,20 @@ class Hand:
         if self.rules.friend_rule == "holder":
             if seat == s.friend:
                 s.friend_revealed = True
-                self.events.append(Event("friend_revealed", seat))
+                self._events.append(Event(EventKind.FRIEND_REVEALED, seat))
         else:
             assert s.friend_nth is not None
             if nth_played_friend(s.copies_played, copies, s.friend_nth):
                 s.friend_revealed = True
                 if seat == s.declarer:
-                    self.events.append(Event("friend_revealed", None, (), {"alone": True}))
+                    self._events.append(Event(EventKind.FRIEND_REVEALED, None, (), {"alone": True}))
                 else:
                     s.friend = seat
-                    self.events.append(Event("friend_revealed", seat))
+                    self._events.append(Event(EventKind.FRIEND_REVEALED, seat))
         s.copies_played += copies
 
     def _finish_trick(self) -> None:
-        s = self.s
+        s = self._s
         trump = s.trump
         assert trump is not None
         w = winner_index([cards for _, cards in s.current], trump.table)
@@ -416,15 +368,15 @@ class Hand:
         s.tricks.append(trick)
         s.captured[winner] += points
         s.current = []
-        self.events.append(Event("trick", winner, (), {"points": points,
-                                                       "number": len(s.tricks)}))
+        self._events.append(Event(EventKind.TRICK, winner, (), {"points": points,
+                                                        "number": len(s.tricks)}))
         if not s.hands[winner]:
             self._score(trick)
         else:
             s.leader = s.turn = winner
 
     def _score(self, last: Trick) -> None:
-        s = self.s
+        s = self._s
         rules = self.rules
         trump = s.trump
         assert trump is not None and s.declarer is not None
@@ -459,44 +411,17 @@ class Hand:
             match_won=declarer_won and self.levels[declarer] == 14)
         s.result = result
         s.phase, s.turn = FINISHED, None
-        self.events.append(Event("hand_end", None, tuple(s.kitty), {
+        self._events.append(Event(EventKind.HAND_END, None, tuple(s.kitty), {
             "defender_points": p, "kitty_multiplier": multiplier, "kitty_bonus": bonus,
             "side": who, "levels_up": up}))
 
     # ---------------------------------------------------------- legal actions
     def legal_actions(self) -> Iterator[Action]:
         """Every legal action for the seat to act, lazily (burying and leading are huge sets)."""
-        s = self.s
-        seat = s.turn
-        if seat is None:
-            return
-        hand = s.hands[seat]
-        if s.phase == BIDDING:
-            yield Pass(seat)
-            for cards in bid_options(hand, self.level, seat, s.standing, self.rules.decks):
-                yield Bid(seat, cards)
-        elif s.phase == BURYING:
-            for combo in _distinct_combinations(hand, self.rules.kitty):
-                yield Bury(seat, combo)
-        elif s.phase == CALLING:
-            nth_rule = self.rules.friend_rule == "nth_played"
-            nths = range(1, self.rules.decks + 1) if nth_rule else [None]
-            for kind in range(52):
-                for nth in nths:
-                    yield CallFriend(seat, Card(kind), nth)
-        elif s.phase == PLAYING:
-            trump = s.trump
-            assert trump is not None
-            if s.current:
-                for play in legal_follows(hand, s.current[0][1], trump):
-                    yield Play(seat, tuple(play))
-            else:
-                eff = trump.table.eff
-                for suit in sorted({eff[c] for c in hand}):
-                    cards = [c for c in hand if eff[c] == suit]
-                    for size in range(1, len(cards) + 1):
-                        for combo in _distinct_combinations(cards, size):
-                            yield Play(seat, combo)
+        s = self._s
+        if s.turn is None:
+            return iter(())
+        return PHASES[s.phase].legal(self, s.turn, s.hands[s.turn])
 
     def is_legal(self, action: Action) -> bool:
         """True if `apply(action)` would succeed (checked on a copy-free dry run)."""
@@ -504,73 +429,52 @@ class Hand:
 
     def why_illegal(self, action: Action) -> IllegalAction | None:
         """The exception `apply(action)` would raise, or None; the state is not touched."""
-        s = self.s
-        if s.phase == FINISHED:
-            return WrongPhase("wrong_phase", phase=_phase_label(FINISHED))
-        if action.seat != s.turn:
-            return NotYourTurn("not_your_turn", turn=s.turn, seat=action.seat)
-        hand = s.hands[action.seat]
-        try:
-            if isinstance(action, Bid):
-                if s.phase != BIDDING:
-                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
-                return bid_error(hand, action.cards, self.level, action.seat, s.standing,
-                                 self.rules.decks)
-            if isinstance(action, Pass):
-                return None if s.phase == BIDDING else WrongPhase(
-                    "wrong_phase", phase=_phase_label(s.phase))
-            if isinstance(action, Bury):
-                if s.phase != BURYING:
-                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
-                if len(action.cards) != self.rules.kitty:
-                    raise IllegalBury("bury_count", n=self.rules.kitty, got=len(action.cards))
-                _require_held(hand, action.cards)
-                return None
-            if isinstance(action, CallFriend):
-                if s.phase != CALLING:
-                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
-                return friend_call_error(action.card, action.nth, self.rules.friend_rule,
-                                         self.rules.decks)
-            if isinstance(action, Play):
-                if s.phase != PLAYING:
-                    raise WrongPhase("wrong_phase", phase=_phase_label(s.phase))
-                if not s.current:
-                    self._check_lead(action.seat, tuple(action.cards))
-                    return None
-                assert s.trump is not None
-                return follow_error(hand, s.current[0][1], action.cards, s.trump)
-        except IllegalAction as err:
+        err = self._gate(action)
+        if err is not None:
             return err
-        return IllegalAction("unknown_action")
+        try:
+            return _HANDLERS[type(action)][1](self, action)
+        except IllegalAction as exc:
+            return exc
+
+    def _bid_error(self, action: Bid) -> IllegalAction | None:
+        s = self._s
+        return bid_error(s.hands[action.seat], action.cards, self.level, action.seat, s.standing,
+                         self.rules.decks)
+
+    def _pass_error(self, action: Pass) -> IllegalAction | None:
+        return None
+
+    def _bury_error(self, action: Bury) -> IllegalAction | None:
+        if len(action.cards) != self.rules.kitty:
+            return IllegalBury("bury_count", n=self.rules.kitty, got=len(action.cards))
+        _require_held(self._s.hands[action.seat], action.cards)
+        return None
+
+    def _call_error(self, action: CallFriend) -> IllegalAction | None:
+        return friend_call_error(action.card, action.nth, self.rules.friend_rule,
+                                 self.rules.decks)
+
+    def _play_error(self, action: Play) -> IllegalAction | None:
+        s = self._s
+        if not s.current:
+            self._check_lead(action.seat, tuple(action.cards))
+            return None
+        assert s.trump is not None
+        return follow_error(s.hands[action.seat], s.current[0][1], action.cards, s.trump)
 
     def random_action(self, rng: random.Random) -> Action:
         """A random legal action for the seat to act: the floor player, and fast."""
-        s = self.s
-        seat = s.turn
-        if seat is None:
-            raise WrongPhase("wrong_phase", phase=_phase_label(FINISHED))
-        hand = s.hands[seat]
-        if s.phase == BIDDING:
-            options = bid_options(hand, self.level, seat, s.standing, self.rules.decks)
-            if options and rng.random() < 0.5:
-                return Bid(seat, rng.choice(options))
-            return Pass(seat)
-        if s.phase == BURYING:
-            return Bury(seat, tuple(rng.sample(hand, self.rules.kitty)))
-        if s.phase == CALLING:
-            nth_rule = self.rules.friend_rule == "nth_played"
-            nth = rng.randint(1, self.rules.decks) if nth_rule else None
-            return CallFriend(seat, Card(rng.randrange(52)), nth)
-        trump = s.trump
-        assert trump is not None
-        if s.current:
-            return Play(seat, tuple(sample_follow(hand, s.current[0][1], trump, rng)))
-        return Play(seat, tuple(random_lead(hand, trump, rng)))
+        s = self._s
+        sample = PHASES[s.phase].sample
+        if sample is None or s.turn is None:
+            raise WrongPhase("wrong_phase", phase=FINISHED.label)
+        return sample(self, s.turn, s.hands[s.turn], rng)
 
     # ------------------------------------------------------------ observation
     def observation(self, seat: int) -> Observation:
         """Exactly what `seat` may know now."""
-        s = self.s
+        s = self._s
         is_declarer = seat == s.declarer
         return Observation(
             seat=seat, phase=s.phase, turn=s.turn, rules=self.rules, levels=self.levels,
@@ -584,7 +488,7 @@ class Hand:
             friend=s.friend if s.friend_revealed else None, copies_played=s.copies_played,
             tricks=list(s.tricks), current=list(s.current), leader=s.leader,
             captured=tuple(s.captured), failed_throws=tuple(s.failed),
-            events=[e for e in self.events if e.visible_to(seat)],
+            events=[e for e in self._events if e.visible_to(seat)],
             result=s.result)
 
     # ------------------------------------------------------- mid-hand positions
@@ -600,7 +504,7 @@ class Hand:
         call, computed from `hands` plus the cards each seat has played since.
         """
         if obs.phase != PLAYING or obs.trump is None or obs.declarer is None:
-            raise WrongPhase("wrong_phase", phase=_phase_label(obs.phase))
+            raise WrongPhase("wrong_phase", phase=Phase(obs.phase).label)
         if sorted(hands[obs.seat]) != sorted(obs.hand):
             raise ValueError("hands[seat] must be the observer's own cards")
         rules = obs.rules
@@ -626,7 +530,7 @@ class Hand:
                    friend_revealed=obs.friend is not None, copies_played=obs.copies_played,
                    tricks=list(obs.tricks), current=list(obs.current), leader=obs.leader,
                    captured=list(obs.captured), failed=list(obs.failed_throws)))
-        hand.events = list(obs.events)  # the history as this seat saw it
+        hand._events = list(obs.events)  # the history as this seat saw it
         return hand
 
     @classmethod
@@ -669,11 +573,11 @@ class Hand:
         hand.rules, hand.seed, hand.levels = rules, None, tuple(levels)
         hand.first_hand, hand.level = False, trump.level
         hand._rng = random.Random(0)
-        hand.actions, hand.events = [], []
+        hand._actions, hand._events = [], []
         state.hands = [[Card(c) for c in h] for h in hands]
         state.kitty = [Card(c) for c in kitty]
         state.trump, state.declarer = trump, declarer
-        hand.s = state
+        hand._s = state
         return hand
 
     # ------------------------------------------------------------------ replay
@@ -688,13 +592,13 @@ class Hand:
 
     def summary(self) -> dict:
         """A JSON-ready record of a finished hand (the `selfplay --json` format)."""
-        r = self.s.result
+        r = self._s.result
         if r is None:
-            raise WrongPhase("wrong_phase", phase=_phase_label(self.s.phase))
+            raise WrongPhase("wrong_phase", phase=self._s.phase.label)
         return {
             "declarer": r.declarer, "friend": r.friend,
             "trump": {"level": r.trump.level, "suit": r.trump.suit},
-            "friend_card": str(self.s.friend_card) if self.s.friend_card is not None else None,
+            "friend_card": str(self._s.friend_card) if self._s.friend_card is not None else None,
             "kitty": [NAMES[c] for c in r.kitty],
             "defender_points": r.defender_points, "trick_points": r.trick_points,
             "kitty_points": r.kitty_points, "kitty_multiplier": r.kitty_multiplier,
@@ -702,12 +606,8 @@ class Hand:
             "levels_before": list(r.levels_before), "levels_after": list(r.levels_after),
             "score": list(r.score), "failed_throws": list(r.failed_throws),
             "next_declarer": r.next_declarer, "match_won": r.match_won,
-            "tricks": [t.to_dict() for t in self.s.tricks],
+            "tricks": [t.to_dict() for t in self._s.tricks],
         }
-
-
-def _phase_label(phase: str) -> Localized:
-    return Localized(phase, PHASE_ZH[phase])
 
 
 def _require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
@@ -721,27 +621,14 @@ def _remove(hand: list[Card], cards: Sequence[int]) -> None:
         hand.remove(c)
 
 
-def _distinct_combinations(cards: Sequence[int], size: int) -> Iterator[tuple[Card, ...]]:
-    """Distinct multisets of `size` cards (copies of a card are interchangeable)."""
-    for combo in sub_multisets(counts_of(cards), size):
-        yield tuple(Card(c) for c in combo)
+# action type -> (perform it, check it dry); which phase takes which type is `PHASES`
+_HANDLERS: dict[type, tuple[Callable[[Hand, Any], None],
+                            Callable[[Hand, Any], IllegalAction | None]]] = {
+    Bid: (Hand._bid, Hand._bid_error),
+    Pass: (Hand._pass, Hand._pass_error),
+    Bury: (Hand._bury, Hand._bury_error),
+    CallFriend: (Hand._call, Hand._call_error),
+    Play: (Hand._play, Hand._play_error),
+}
 
-
-def random_lead(hand: Sequence[int], trump: Trump, rng: random.Random) -> list[Card]:
-    """A random lead: mostly one kind's copies, sometimes the unit holding a random card, and
-    now and then a throw of a few of one suit's units."""
-    table = trump.table
-    pick = rng.choice(hand)
-    roll = rng.random()
-    if roll < 0.8:
-        return [Card(pick)] * rng.randint(1, hand.count(pick))
-    in_suit = [c for c in hand if table.eff[c] == table.eff[pick]]
-    units = decompose(in_suit, trump)
-    if roll < 0.93:
-        unit = next(u for u in units if pick in u.cards)
-        return list(unit.cards)
-    chosen = rng.sample(units, min(len(units), rng.randint(2, 3)))
-    return [c for u in chosen for c in u.cards]
-
-
-__all__ = ["Hand", "HandResult", "Observation", "Trick", "random_lead"]
+__all__ = ["Hand", "HandResult", "Observation", "Trick"]

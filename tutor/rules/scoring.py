@@ -8,7 +8,7 @@ from .cards import RANK_VALUE
 from .trump import Trump
 from .units import decompose
 
-LEVEL_NAMES = {v: r for r, v in RANK_VALUE.items()}  # 2..14 -> "2".."A"
+LEVEL_NAMES = {v: r for r, v in RANK_VALUE.items()}  # 2..14 -> "2".."A" (RANK_VALUE inverted)
 TOP_LEVEL = 14  # A
 
 

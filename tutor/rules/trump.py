@@ -8,6 +8,7 @@ suit are adjacent exactly when their positions differ by one. In trump the chain
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -29,6 +30,7 @@ TRUMP = 4  # the effective-suit number of trumps
 SUIT_LABELS = ("S", "H", "D", "C", "trump")
 
 _LEVEL_ALIASES = {r: r for r in RANKS} | {"T": "10", "11": "J", "12": "Q", "13": "K", "14": "A"}
+_TRUMP_TEXT = re.compile(r"^\s*(10|[2-9TJQKA]|1[1-4])\s*(NT|[SHDC♠♥♦♣])?\s*$", re.IGNORECASE)
 
 
 def normalize_level(level: str | int) -> str:
@@ -72,6 +74,20 @@ class Trump:
         object.__setattr__(self, "level", level)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "table", _table(level, suit))
+
+    @classmethod
+    def parse(cls, text: str) -> Trump:
+        """A trump from short text: the level then the suit letter or symbol (`"2H"`, `"10S"`,
+        `"A♠"`), or the level alone or with `NT` for no trump suit (`"2"`, `"2NT"`).
+
+        Raises `CardError` (a `ValueError`) saying what to write instead.
+        """
+        match = _TRUMP_TEXT.match(text) if isinstance(text, str) else None
+        if match is None:
+            raise CardError(f"'{text}' is not a trump: write the level then the suit, like '2H', "
+                            "'10S' or 'A♠', or the level with NT for no trump suit ('2NT')")
+        level, suit = match.group(1), match.group(2)
+        return cls(level, None if suit is None or suit.upper() == "NT" else suit)
 
     @property
     def level_value(self) -> int:

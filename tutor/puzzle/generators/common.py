@@ -13,11 +13,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.rules import ALL_CARDS, TRUMP, Card, MixedSuitError, Trump, decompose, format_cards
+from tutor.rules import (
+    ALL_CARDS,
+    RANKS,
+    SUITS,
+    TRUMP,
+    Card,
+    MixedSuitError,
+    Trump,
+    decompose,
+    format_cards,
+)
 
-LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUITS = ("S", "H", "D", "C")
-RANK_ORDER = {r: i for i, r in enumerate(LEVELS)}
+RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 
 
 @dataclass
@@ -38,7 +46,7 @@ def tier(score: int, medium: int = 2, hard: int = 4) -> int:
 
 def random_trump(rng: random.Random) -> Trump:
     """A trump with every level possible (2 more often: every match starts there)."""
-    level = rng.choice((*LEVELS, "2", "2"))
+    level = rng.choice((*RANKS, "2", "2"))
     return Trump(level, rng.choice(SUITS))
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from tutor.rules import level_change
+from tutor.rules import RANK_VALUE, RANKS, level_change
 
-from .common import LEVELS, Candidate, tier
+from .common import Candidate, tier
 
 
 def generate(rng: random.Random) -> Candidate | None:
     """One 积分 puzzle."""
-    levels = [rng.choice(LEVELS[: rng.randrange(3, 14)]) for _ in range(5)]
+    levels = [rng.choice(RANKS[: rng.randrange(3, 14)]) for _ in range(5)]
     declarer = rng.randrange(5)
     friend = None if rng.random() < 0.15 else rng.choice([s for s in range(5) if s != declarer])
     points = rng.choice([0, 5, 30, 55, 60, 85, 115, 120, 150, 175, 180, 200, 240, 255, 300, 360])
@@ -25,7 +25,7 @@ def generate(rng: random.Random) -> Candidate | None:
         for _ in range(rng.choice([1, 1, 2])):
             failed[rng.randrange(5)] += 1
     side, n = level_change(points)
-    values = [LEVELS.index(v) + 2 for v in levels]
+    values = [RANK_VALUE[v] for v in levels]
     team = {declarer} | ({friend} if friend is not None else set())
     risers = team if side == "declarer" else set(range(5)) - team if side == "defenders" else set()
     capped = any(values[i] + n > 14 for i in risers)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from tutor.rules import level_change, score_points
+from tutor.rules import LEVEL_NAMES, RANK_VALUE, level_change, score_points
 
 from ..fields import Fields
 from ..model import Puzzle, Solution
@@ -16,9 +16,6 @@ from ..text import Text, join
 from .base import PuzzleType, answer_text, bad_answer
 from .level import side_text
 
-LEVEL_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-               11: "J", 12: "Q", 13: "K", 14: "A"}
-LEVEL_VALUES = {v: k for k, v in LEVEL_NAMES.items()}
 TOP = 14
 
 
@@ -31,10 +28,10 @@ def _levels(f: Fields) -> list[int]:
     out = []
     for v in raw:
         key = str(v).upper()
-        if key not in LEVEL_VALUES:
+        if key not in RANK_VALUE:
             raise f.error("levels", f"{v!r} is not a level (2..10, J, Q, K, A)",
                           f"{v!r} 不是级别（2..10、J、Q、K、A）")
-        out.append(LEVEL_VALUES[key])
+        out.append(RANK_VALUE[key])
     return out
 
 

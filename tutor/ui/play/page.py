@@ -22,14 +22,16 @@ from tutor.rules import (
     CallFriend,
     Card,
     Event,
+    EventKind,
     IllegalAction,
     Pass,
+    Phase,
     Play,
     Trump,
+    bid_options,
     format_cards,
     parse_cards,
 )
-from tutor.rules.bidding import bid_options
 from tutor.store import Store, StoreError, User
 
 from ..card_picker import CardPicker
@@ -228,7 +230,7 @@ class PlayPage(AppPage):
             return
         self._buttons["hint"].visible = True
         phase = obs.phase
-        if phase == "bidding":
+        if phase == Phase.BIDDING:
             options = bid_options(obs.hand, obs.level, s.human, obs.standing_bid,
                                   obs.rules.decks)
             self._bid_choice.options = {format_cards(o, unicode=True): format_cards(o)
@@ -238,16 +240,16 @@ class PlayPage(AppPage):
             self._bid_choice.visible = self._buttons["bid"].visible = bool(options)
             self._buttons["pass"].visible = True
             self._prompt.object = t("your_turn_bid", lang)
-        elif phase == "burying":
+        elif phase == Phase.BURYING:
             self._picker.max_select = obs.rules.kitty
             self._buttons["bury"].visible = True
             self._prompt.object = t("your_turn_bury", lang, n=obs.rules.kitty)
-        elif phase == "calling":
+        elif phase == Phase.CALLING:
             self._call_card.options = {Card(k).symbol: str(Card(k)) for k in range(52)}
             self._call_card.visible = self._buttons["call"].visible = True
             self._call_nth.visible = obs.rules.friend_rule == "nth_played"
             self._prompt.object = t("your_turn_call", lang)
-        elif phase == "playing":
+        elif phase == Phase.PLAYING:
             self._buttons["play"].visible = True
             if obs.current:
                 n = len(obs.current[0][1])
@@ -270,7 +272,7 @@ class PlayPage(AppPage):
     # ---------------------------------------------------------------- events
     def _after(self, events: list[Event]) -> None:
         for e in events:
-            if e.type == "throw_failed":
+            if e.type == EventKind.THROW_FAILED:
                 self._show_throw_failure(e)
         if self.on_save is not None:
             self.on_save(self.session)

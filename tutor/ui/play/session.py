@@ -18,6 +18,7 @@ from tutor.rules import (
     HandResult,
     Match,
     Observation,
+    Phase,
     RuleSet,
     action_from_dict,
     action_to_dict,
@@ -74,7 +75,7 @@ class PlaySession:
 
     @property
     def hand_over(self) -> bool:
-        return self.hand.phase == "finished"
+        return self.hand.phase == Phase.FINISHED
 
     @property
     def match_over(self) -> bool:
@@ -113,7 +114,7 @@ class PlaySession:
 
     def _apply(self, action: Action) -> list[Event]:
         events = self.hand.apply(action)
-        if self.hand.phase == "finished":
+        if self.hand.phase == Phase.FINISHED:
             self.match.record(self.hand)
         return events
 

@@ -9,8 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from tutor.rules import Card, HandResult, Observation, Trick, Trump, trick_winner
-from tutor.rules.scoring import LEVEL_NAMES
+from tutor.rules import (
+    LEVEL_NAMES,
+    Card,
+    HandResult,
+    Observation,
+    Phase,
+    Trick,
+    Trump,
+)
 
 from ..cards import CARD_CSS, card_html
 from ..i18n import t
@@ -63,20 +70,13 @@ def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool = True) ->
     return f'<div class="zp-played {"zp-small" if small else ""}">{inner}</div>'
 
 
-def _current_winner(obs: Observation) -> int | None:
-    if not obs.current or obs.trump is None:
-        return None
-    return obs.current[trick_winner([c for _, c in obs.current], obs.trump)][0]
-
-
 def _friend_text(obs: Observation, human: int, lang: str) -> str:
     if obs.friend_card is None:
         return ""
     card = obs.friend_card.symbol
     call = (t("friend_call_nth", lang, nth=obs.friend_nth, card=card) if obs.friend_nth
             else t("friend_call", lang, card=card))
-    revealed = obs.friend is not None or any(e.type == "friend_revealed" for e in obs.events)
-    if not revealed:
+    if not obs.sides_known:
         state = t("friend_hidden", lang)
     elif obs.friend is None:
         state = t("alone", lang)
@@ -98,23 +98,11 @@ def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
     friend = _friend_text(obs, human, lang)
     if friend:
         parts.append(friend)
-    side = _known_declarer_side(obs)
+    side = obs.declarer_side
     if side is not None:
         pts = sum(p for seat, p in enumerate(obs.captured) if seat not in side)
         parts.append(f"<span>{escape(t('defenders_so_far', lang, n=pts))}</span>")
     return f'<div class="zp-info">{"".join(parts)}</div>'
-
-
-def _known_declarer_side(obs: Observation) -> set[int] | None:
-    """The declarer side once everyone knows it (friend revealed, or alone), else None."""
-    if obs.declarer is None or obs.phase in ("bidding", "burying", "calling"):
-        return None
-    revealed = any(e.type == "friend_revealed" for e in obs.events)
-    if obs.friend is not None:
-        return {obs.declarer, obs.friend}
-    if revealed:
-        return {obs.declarer}
-    return None
 
 
 def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
@@ -128,13 +116,13 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
         badges.append(f'<span class="zp-badge act">{escape(t("to_act", lang))}</span>')
     if obs.current and obs.current[0][0] == seat:
         badges.append(f'<span class="zp-badge lead">{escape(t("leads", lang))}</span>')
-    if _current_winner(obs) == seat:
+    if obs.current_winner == seat:
         badges.append(f'<span class="zp-badge win">{escape(t("winning", lang))}</span>')
     meta = " · ".join([t("level", lang, level=LEVEL_NAMES[obs.levels[seat]]),
                        t("cards_left", lang, n=obs.hand_sizes[seat]),
                        t("captured", lang, n=obs.captured[seat])])
     played = dict(obs.current).get(seat, ())
-    bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == "bidding" else []
+    bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == Phase.BIDDING else []
     shown = cards_row(played, obs.trump) if played else (
         cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>')
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
@@ -158,7 +146,7 @@ def center_html(obs: Observation, human: int, lang: str) -> str:
     parts = []
     if obs.current:
         leader = seat_name(obs.current[0][0], human, lang)
-        winner = seat_name(_current_winner(obs), human, lang)  # type: ignore[arg-type]
+        winner = seat_name(obs.current_winner, human, lang)  # type: ignore[arg-type]
         parts.append(f'<div class="status"><b>{escape(t("trick_no", lang, n=len(obs.tricks) + 1))}'
                      f"</b>: {escape(t('trick_status', lang, leader=leader, winner=winner))}</div>")
     if obs.tricks:

@@ -18,6 +18,7 @@ from bokeh.models import ColumnDataSource, FactorRange
 from bokeh.plotting import figure
 
 from tutor.puzzle import THEMES, AnswerError, PuzzleFileError
+from tutor.rules import RANKS
 from tutor.store import Assignment, Store, StoreError, User
 
 from ..bank import check_entry, current_bank, save_entry
@@ -69,8 +70,7 @@ class TeacherPage(AppPage):
         self._csv = pn.widgets.FileDownload(callback=self._csv_file, filename="class.csv",
                                             color="default", width=200)
         # authoring
-        self._a_level = pn.widgets.Select(options=[str(n) for n in range(2, 11)]
-                                          + ["J", "Q", "K", "A"], value="2", width=80)
+        self._a_level = pn.widgets.Select(options=list(RANKS), value="2", width=80)
         self._a_suit = pn.widgets.Select(options={"♠": "S", "♥": "H", "♦": "D", "♣": "C"},
                                          value="S", width=80)
         self._a_throw = pn.widgets.TextInput(placeholder="AH AH KH 10H 10H", width=260)

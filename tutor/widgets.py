@@ -42,7 +42,7 @@ from tutor.text import section
 from tutor.ui.cards import CARD_CSS, card_html, hand_html
 from tutor.ui.i18n import t
 from tutor.ui.learn import page as learn_page
-from tutor.ui.play.page import PlayPage, ai_delay_ms
+from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import STRENGTHS, PlaySession
 from tutor.ui.puzzles.answers import AnswerInput
 from tutor.ui.puzzles.position import POSITION_CSS, position_html
@@ -213,7 +213,7 @@ class Trick(pn.viewable.Viewer):
         """The seat that made play number `index` (0 is the lead)."""
         return (self.leader + index) % PLAYERS
 
-    @param.depends("lang", watch=True)
+    @param.depends("plays", "trump", "leader", "lang", watch=True)
     def _render(self) -> None:
         self._drawn.object = self.html()
 
@@ -284,11 +284,12 @@ def _find_puzzle(puzzle_id: str) -> PuzzleModel:
 class Puzzle(pn.viewable.Viewer):
     """A puzzle from the bank, answered in place; graded and explained by the rules core."""
 
+    puzzle_id = param.String(doc="the puzzle shown (tw.puzzle_ids() lists them)")
     lang = param.Selector(default="en", objects=LANGS)
 
     def __init__(self, puzzle_id: str, **params: Any) -> None:
         self.puzzle = _find_puzzle(puzzle_id)
-        super().__init__(**params)
+        super().__init__(puzzle_id=puzzle_id, **params)
         self.grade: Grade | None = None
         self._meta = pn.pane.Markdown("", margin=(0, 5), styles={"color": "#555"})
         self._prompt = pn.pane.Markdown("", sizing_mode="stretch_width")
@@ -302,6 +303,13 @@ class Puzzle(pn.viewable.Viewer):
         self._layout = pn.Column(self._meta, self._prompt, self._position, self._answer_area,
                                  pn.Row(self._check, self._reveal), self._verdict,
                                  sizing_mode="stretch_width")
+        self._render()
+
+    @param.depends("puzzle_id", watch=True)
+    def _new_puzzle(self) -> None:
+        """Another puzzle: drawn afresh, unanswered."""
+        self.puzzle = _find_puzzle(self.puzzle_id)
+        self.grade = None
         self._render()
 
     @param.depends("lang", watch=True)
@@ -380,18 +388,22 @@ def lesson_ids() -> list[str]:
 class Lesson(pn.viewable.Viewer):
     """One lesson with its pages, Back/Next and its steps graded by the rules core."""
 
+    lesson_id = param.String(doc="the lesson shown (tw.lesson_ids() lists them)")
     lang = param.Selector(default="en", objects=LANGS)
 
     def __init__(self, lesson_id: str, **params: Any) -> None:
-        found = [lesson for lesson in _lessons() if lesson.id == lesson_id]
-        if not found:
-            raise ValueError(f"no lesson {lesson_id!r}: tw.lesson_ids() lists them "
-                             f"({', '.join(lesson_ids())})")
-        super().__init__(**params)
-        self.lesson = found[0]
-        # the Learn page over this one lesson, without its lesson list
-        self.page = learn_page.LearnPage(lessons=[self.lesson], lang=self.lang)
-        self.page._side.visible = False
+        _find_lesson(lesson_id)
+        super().__init__(lesson_id=lesson_id, **params)
+        self._layout = pn.Column(sizing_mode="stretch_width")
+        self._open()
+
+    @param.depends("lesson_id", watch=True)
+    def _open(self) -> None:
+        """The Learn page over this one lesson, without its lesson list."""
+        self.lesson = _find_lesson(self.lesson_id)
+        self.page = learn_page.LearnPage(lessons=[self.lesson], lang=self.lang,
+                                         show_list=False)
+        self._layout.objects = [self.page]
 
     @param.depends("lang", watch=True)
     def _relabel(self) -> None:
@@ -413,7 +425,15 @@ class Lesson(pn.viewable.Viewer):
         return self.page.submit(answer)
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self.page
+        return self._layout
+
+
+def _find_lesson(lesson_id: str) -> LessonModel:
+    found = [lesson for lesson in _lessons() if lesson.id == lesson_id]
+    if not found:
+        raise ValueError(f"no lesson {lesson_id!r}: tw.lesson_ids() lists them "
+                         f"({', '.join(lesson_ids())})")
+    return found[0]
 
 
 # --------------------------------------------------------------------------- PlayTable
@@ -423,65 +443,50 @@ class PlayTable(pn.viewable.Viewer):
     or notebook event loop runs, and always steppable with the "AI move" button."""
 
     lang = param.Selector(default="en", objects=LANGS)
+    strength = param.Selector(default="easy", objects=list(STRENGTHS),
+                              doc="the opponents' strength (a new game starts with it)")
 
     def __init__(self, strength: str = "easy", seed: int | None = None,
                  **params: Any) -> None:
         if strength not in STRENGTHS:
             raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
-        super().__init__(**params)
+        super().__init__(strength=strength, **params)
         session = None if seed is None else PlaySession(seed=seed, strength=strength)
         self.page = PlayPage(session=session, strength=strength, lang=self.lang)
-        self.paced = getattr(self.page, "_callback", None) is not None
-        if not self.paced:
-            self.paced = self._start_pacing()
-        self._step = pn.widgets.Button(color="default", width=130, visible=not self.paced)
+        self.page.start_pacing()
+        self._step = pn.widgets.Button(color="default", width=130)
         self._step.on_click(lambda _e: self.ai_move())
         self._note = pn.pane.Markdown("", margin=(0, 10))
         self._layout = pn.Column(pn.Row(self._step, self._note), self.page,
                                  sizing_mode="stretch_width")
         self._relabel()
 
-    def _start_pacing(self) -> bool:
-        """In a notebook (an event loop but no server document) tick the AI ourselves."""
-        import asyncio
-
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return False
-        self._callback = pn.state.add_periodic_callback(self.page._tick, period=ai_delay_ms())
-        return True
-
-    @param.depends("lang", watch=True)
+    @param.depends("lang", "strength", watch=True)
     def _relabel(self) -> None:
-        self.page.lang = self.lang
+        self.page.param.update(lang=self.lang, strength=self.strength)
         self._step.name = _t("ai_move", self.lang)
+        self._step.visible = not self.paced
+
+    @property
+    def paced(self) -> bool:
+        """Whether the AI plays by itself (else press "AI move" or call `ai_move`)."""
+        return self.page.paced
 
     @property
     def session(self) -> PlaySession:
         return self.page.session
 
     def stop(self) -> None:
-        """Stop the automatic AI pacing this table started (the AI move button remains)."""
-        callback = getattr(self, "_callback", None)
-        if callback is not None:
-            callback.stop()
-            self._callback = None
-        self.paced = False
+        """Stop the automatic AI pacing (the AI move button remains)."""
+        self.page.stop_pacing()
         self._step.visible = True
 
     def ai_move(self) -> bool:
         """Make one AI action now (False when it is your turn or the hand is over)."""
-        session = self.session
-        self._note.object = ""
-        if not session.ai_to_act:
-            self._note.object = f"*{_t('ai_waiting', self.lang)}*" if session.human_to_act else ""
-            return False
-        action = session.ai_decide()
-        if action is None:
-            return False
-        self.page._after(session.ai_apply(action))
-        return True
+        moved = self.page.ai_move()
+        waiting = not moved and self.session.human_to_act
+        self._note.object = f"*{_t('ai_waiting', self.lang)}*" if waiting else ""
+        return moved
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

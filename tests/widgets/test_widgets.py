@@ -181,7 +181,7 @@ def test_unknown_puzzle_says_how_to_find_ids():
 def test_lesson_shows_one_lesson_and_grades_its_steps():
     lesson = tw.Lesson("throws")
     _root(lesson)
-    assert not lesson.page._side.visible and lesson.page.lesson.id == "throws"
+    assert not lesson.page.show_list and lesson.page.lesson.id == "throws"
     lesson.go(1)
     step = lesson.lesson.pages[1].step
     assert lesson.page_index == 1

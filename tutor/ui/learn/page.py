@@ -34,6 +34,8 @@ LIST_BUTTON_CSS = ".bk-btn { text-align: left; justify-content: flex-start; }"
 class LearnPage(AppPage):
     """Lessons for one learner, in the chosen language."""
 
+    show_list = param.Boolean(default=True, doc="show the list of lessons beside the lesson")
+
     def __init__(self, lessons: list[Lesson] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self._load_error: str | None = None
@@ -63,7 +65,7 @@ class LearnPage(AppPage):
             button.on_click(lambda _e, i=i: self.open_lesson(i))
             self._lesson_buttons.append(button)
         self._side = pn.Column(self._list_title, self._list_count, *self._lesson_buttons,
-                               width=290)
+                               width=290, visible=self.show_list)
         self._where = pn.pane.HTML("", stylesheets=[PAGE_CSS])
         self._title = pn.pane.HTML("", stylesheets=[PAGE_CSS])
         self._text = pn.pane.Markdown("", stylesheets=[PAGE_CSS], css_classes=["zp-lesson-text"],
@@ -122,6 +124,10 @@ class LearnPage(AppPage):
                 or self.page_index < mark.step)
 
     # ---------------------------------------------------------- persistence
+    @param.depends("show_list", watch=True)
+    def _show_list(self) -> None:
+        self._side.visible = self.show_list
+
     def attach_user(self, store: Store | None, user: User) -> None:
         """Save this learner's progress from now on, and open the lesson they left off in."""
         super().attach_user(store, user)

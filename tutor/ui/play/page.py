@@ -15,6 +15,7 @@ from typing import Any
 
 import panel as pn
 import param
+from panel.io.callbacks import PeriodicCallback
 
 from tutor.rules import (
     Bid,
@@ -71,10 +72,11 @@ class PlayPage(AppPage):
         self._finished: dict[int, dict] = {}
         self._picker_key: tuple | None = None
         self.last_action_ms: float | None = None
+        self._pacer: PeriodicCallback | None = None
         self._build()
         self.refresh()
-        if pn.state.curdoc is not None:
-            self._callback = pn.state.add_periodic_callback(self._tick, period=ai_delay_ms())
+        if pn.state.curdoc is not None:  # served: the page paces the AI itself
+            self.start_pacing()
 
     # ---------------------------------------------------------------- layout
     def _build(self) -> None:
@@ -354,7 +356,48 @@ class PlayPage(AppPage):
             self.on_save(self.session)
         self.refresh()
 
-    async def _tick(self) -> None:
+    @param.depends("strength", watch=True)
+    def _show_strength(self) -> None:
+        """The strength chosen from outside (a widget) is the one the next game gets."""
+        self._strength.value = self.strength
+
+    # ---------------------------------------------------------------- pacing
+    @property
+    def paced(self) -> bool:
+        """Whether the AI plays by itself, one action every `ai_delay_ms()`."""
+        return self._pacer is not None
+
+    def start_pacing(self) -> bool:
+        """Let the AI play by itself (on a server document, or in a notebook's running event
+        loop); False where there is no loop to run it (call `ai_move` instead)."""
+        if self._pacer is None:
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                if pn.state.curdoc is None:
+                    return False
+            self._pacer = pn.state.add_periodic_callback(self.tick, period=ai_delay_ms())
+        return True
+
+    def stop_pacing(self) -> None:
+        """The AI waits for `ai_move` again."""
+        if self._pacer is not None:
+            self._pacer.stop()
+            self._pacer = None
+
+    def ai_move(self) -> bool:
+        """Make one AI action now, in this thread (False when it is the person's turn or
+        the hand is over)."""
+        session = self.session
+        if self._busy or not session.ai_to_act:
+            return False
+        action = session.ai_decide()
+        if action is None:
+            return False
+        self._after(session.ai_apply(action))
+        return True
+
+    async def tick(self) -> None:
         """One AI action per tick, thought out in a worker thread."""
         session = self.session
         if self._busy or not session.ai_to_act:

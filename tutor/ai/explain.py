@@ -6,15 +6,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.rules import Action, Bid, Bury, CallFriend, Observation, Pass, Phase, Play, format_cards
+from tutor.rules import (
+    SUIT_NAMES_ZH,
+    SUIT_SYMBOLS,
+    Action,
+    Bid,
+    Bury,
+    CallFriend,
+    Observation,
+    Pass,
+    Phase,
+    Play,
+    format_cards,
+)
 from tutor.text import has, t
 
 from .heuristic import heuristic_choice
 from .memory import build_memory
-
-SUIT_EN = {0: "♠", 1: "♥", 2: "♦", 3: "♣", 4: "trumps"}
-SUIT_ZH = {0: "黑桃", 1: "红桃", 2: "方块", 3: "梅花", 4: "主牌"}
-
 
 @dataclass
 class Suggestion:
@@ -71,9 +79,9 @@ def suggest(obs: Observation, player=None) -> Suggestion:
 
 def _main_reason(obs: Observation, action: Action, reason: str, info: dict) -> tuple[str, str]:
     if isinstance(action, Bid):
-        suit = "SHDC".index(action.cards[0].suit)
+        suit = action.cards[0].suit
         return text("bid_strong_suit", cards=_cards(action.cards),
-                    suit=(SUIT_EN[suit], SUIT_ZH[suit]))
+                    suit=(SUIT_SYMBOLS[suit], SUIT_NAMES_ZH[suit]))
     if isinstance(action, Pass):
         return text(reason if has(f"hint.{reason}") else "bid_weak")
     if isinstance(action, Bury):

@@ -24,6 +24,7 @@ from tutor.text import has, t
 from .heuristic import heuristic_choice
 from .memory import build_memory
 
+
 @dataclass
 class Suggestion:
     """A recommended action and its reasons as (English, 中文) pairs."""

@@ -27,6 +27,8 @@ from tutor.rules import (
     make_play,
 )
 
+from .helpers import random_finished_hand
+
 # ------------------------------------------------------------------ Trump.parse
 
 @pytest.mark.parametrize(("text", "level", "suit"), [
@@ -174,18 +176,12 @@ def test_random_action_is_legal_and_refuses_without_a_decision():
             assert hand.why_illegal(obs.random_action(random.Random(seed))) is None
             with pytest.raises(NotYourTurn):
                 hand.observation((hand.turn + 1) % 5).random_action(random.Random(0))
-    done = _finished(5)
+    done = random_finished_hand(5)
     assert list(done.observation(0).legal_actions()) == []
     with pytest.raises(WrongPhase):
         done.observation(0).random_action(random.Random(0))
 
 
-def _finished(seed: int) -> Hand:
-    hand = Hand(seed)
-    rng = random.Random(seed)
-    while hand.phase != Phase.FINISHED:
-        hand.apply(hand.random_action(rng))
-    return hand
 
 
 S2 = Trump("2", "S")

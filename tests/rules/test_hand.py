@@ -30,6 +30,8 @@ from tutor.rules import (
     parse_cards,
 )
 
+from .helpers import random_finished_hand
+
 C = parse_cards
 S2 = Trump("2", "S")
 
@@ -326,16 +328,10 @@ def test_kitty_rule_option_in_a_hand(rule, multiplier):
 
 
 # ------------------------------------------------------------------------ replay, match
-def _random_hand(seed: int) -> Hand:
-    h = Hand(seed)
-    rng = random.Random(seed)
-    while h.phase != Phase.FINISHED:
-        h.apply(h.random_action(rng))
-    return h
 
 
 def test_replay_reproduces_a_hand():
-    h = _random_hand(11)
+    h = random_finished_hand(11)
     again = Hand.replay(11, h.actions)
     assert again.summary() == h.summary()
 

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+
+import pytest
+
 from tutor.ai import SearchPlayer, make_player, suggest
-from tutor.ai.arena import PlayerSpec, play_deal, play_hand, player_seed, summarize
+from tutor.ai.arena import (
+    PlayerSpec,
+    deal_seed,
+    mean_ci,
+    play_deal,
+    play_hand,
+    player_seed,
+    summarize,
+)
 from tutor.commands import arena as arena_cmd
 from tutor.rules import Phase
 
@@ -44,9 +57,24 @@ def test_arena_command_json(capsys):
 
     data = json.loads(capsys.readouterr().out)
     assert data["deals"] == 2
-    for key in ("jifen_advantage", "level_advantage"):
-        lo, hi = data[key]["ci95"]
-        assert lo <= data[key]["mean"] <= hi
+    # the same two deals replayed here, and their mean and interval worked out by hand:
+    # mean of the per-deal advantages, half-width 1.96 · sample sd / √n
+    deals = [play_deal(deal_seed(3, i), PlayerSpec("heuristic"), PlayerSpec("random"))
+             for i in range(2)]
+    for key, attr in (("jifen_advantage", "jifen"), ("level_advantage", "levels")):
+        values = [getattr(d, attr) for d in deals]
+        mean = sum(values) / 2
+        half = 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / 1) / math.sqrt(2)
+        assert data[key]["mean"] == pytest.approx(mean, abs=1e-4)
+        assert data[key]["ci95"] == pytest.approx([mean - half, mean + half], abs=1e-4)
+        assert data[key]["n"] == 2
+
+
+def test_mean_ci_worked_by_hand():
+    # 1, 2, 3, 4: mean 2.5, sample sd √(5/3) = 1.29099, half-width 1.96 × 1.29099 / 2 = 1.26517
+    assert mean_ci([1, 2, 3, 4]) == {"mean": 2.5, "ci95": [1.2348, 3.7652], "n": 4}
+    assert mean_ci([7]) == {"mean": 7.0, "ci95": [7.0, 7.0], "n": 1}
+    assert mean_ci([]) == {"mean": None, "ci95": [None, None], "n": 0}
 
 
 def test_suggest_is_legal_with_reasons_in_both_languages():
@@ -64,10 +92,13 @@ def test_suggest_is_legal_with_reasons_in_both_languages():
 
 
 def test_suggest_with_search_explains_its_figures():
-    for hand in positions(4, every=29):
+    seen = Counter()
+    for hand in positions(4, every=29):  # one hand, mutated in place: look at it now
+        seen[hand.phase] += 1
         if hand.phase != Phase.PLAYING:
-            continue
+            continue  # counted below: only playing positions have a search to explain
         obs = hand.observation(hand.turn)
         hint = suggest(obs, SearchPlayer(seed=0, playouts=8))
         assert hand.why_illegal(hint.action) is None
         assert hint.en and hint.zh
+    assert seen[Phase.PLAYING] >= 3, seen

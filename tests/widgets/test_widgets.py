@@ -204,7 +204,7 @@ def test_lesson_language_follows_the_widget():
 
 # ------------------------------------------------------------------ PlayTable
 
-def _in_fresh_thread(fn) -> None:
+def _in_fresh_thread(fn, timeout: float = 120) -> None:
     """Run `fn` in a new thread: no event loop runs there, whatever the test session left
     running in the main thread (Playwright's sync API keeps one for the browser tests)."""
     errors: list[BaseException] = []
@@ -217,9 +217,11 @@ def _in_fresh_thread(fn) -> None:
 
     thread = threading.Thread(target=target)
     thread.start()
-    thread.join(timeout=120)
+    thread.join(timeout=timeout)
     if errors:
         raise errors[0]
+    # a thread still running after the timeout has neither passed nor failed yet
+    assert not thread.is_alive(), f"{fn} did not finish within {timeout} s"
 
 
 def test_play_table_steps_the_ai_by_hand_without_a_loop():
@@ -259,6 +261,15 @@ def test_play_table_paces_the_ai_itself_in_an_event_loop(monkeypatch):
             table.stop()
 
     _in_fresh_thread(lambda: asyncio.run(run()))
+
+
+def test_fresh_thread_reports_a_thread_that_did_not_finish():
+    release = threading.Event()
+    try:
+        with pytest.raises(AssertionError, match="did not finish"):
+            _in_fresh_thread(release.wait, timeout=0.2)
+    finally:
+        release.set()
 
 
 def test_play_table_refuses_unknown_strength():

@@ -8,6 +8,7 @@ import hashlib
 import io
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -206,3 +207,39 @@ def test_a_damaged_line_stops_the_opening_and_is_left_alone(db_path: Path, schoo
     journal.write_bytes(line(8000, amy) + line(8001, amy))  # once repaired, it opens
     with Store(db_path) as store:
         assert sorted(a.id for a in store.attempts.for_user(amy, amy)) == [8000, 8001]
+
+
+def test_a_stop_that_lands_just_after_the_batch_wait_still_stops_the_copier(
+        db_path: Path, school: School, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copier waits for a batch to gather, then clears its wake-up. A close that sets
+    stop and wake in between used to have its wake-up cleared, so the copier slept forever
+    and closing the store hung (seen once in CI)."""
+    made: list[threading.Event] = []
+
+    class Racy(threading.Event):
+        """The copier's events; the stop event's batch wait lets a close land right then."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+        def wait(self, timeout: float | None = None) -> bool:
+            if timeout is None or self is not made[1] or self.is_set():
+                return super().wait(timeout)
+            super().wait(timeout)
+            self.set()  # stop_thread: _stop first …
+            made[0].set()  # … then _wake, both before the copier clears _wake
+            return False
+
+    monkeypatch.setattr(writeahead.threading, "Event", Racy)
+    store = Store(db_path)
+    log = store._log
+    monkeypatch.undo()
+    assert made[:2] == [log._wake, log._stop]
+    try:
+        store.attempts.record(school.amy.id, "p1", 1, True, 1.0)  # wakes the copier
+        log._thread.join(timeout=5)
+        assert not log._thread.is_alive(), "the copier missed the stop and sleeps on"
+    finally:
+        made[0].set()  # release a copier that missed it, so closing cannot hang
+        store.close()

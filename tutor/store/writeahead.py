@@ -127,6 +127,10 @@ class AttemptLog:
             if self._stop.wait(FLUSH_SECONDS):  # let a batch gather; wakes early to stop
                 return
             self._wake.clear()
+            # stop_thread sets _stop before _wake: if that _wake was just cleared, _stop is
+            # already set, so look again (waiting for a wake would wait forever)
+            if self._stop.is_set():
+                return
             try:
                 self.flush()
             except Exception:

@@ -207,6 +207,7 @@ class _AccountHandler(RequestHandler):
         keep_cookie(self, SESSION_COOKIE, self.store.users.open_session(user))
         self._answer(200)
 
+
 class SignInHandler(_AccountHandler):
     """`POST /auth/sign-in {username, password}`: sign in (throttled by the store)."""
 

@@ -307,8 +307,14 @@ class Puzzle(pn.viewable.Viewer):
 
     @param.depends("puzzle_id", watch=True)
     def _new_puzzle(self) -> None:
-        """Another puzzle: drawn afresh, unanswered."""
-        self.puzzle = _find_puzzle(self.puzzle_id)
+        """Another puzzle: drawn afresh, unanswered (an unknown id is refused, and the
+        puzzle shown keeps its id)."""
+        try:
+            self.puzzle = _find_puzzle(self.puzzle_id)
+        except ValueError:
+            with param.parameterized.discard_events(self):
+                self.puzzle_id = self.puzzle.id
+            raise
         self.grade = None
         self._render()
 
@@ -399,8 +405,14 @@ class Lesson(pn.viewable.Viewer):
 
     @param.depends("lesson_id", watch=True)
     def _open(self) -> None:
-        """The Learn page over this one lesson, without its lesson list."""
-        self.lesson = _find_lesson(self.lesson_id)
+        """The Learn page over this one lesson, without its lesson list (an unknown id is
+        refused, and the lesson shown keeps its id)."""
+        try:
+            self.lesson = _find_lesson(self.lesson_id)
+        except ValueError:
+            with param.parameterized.discard_events(self):
+                self.lesson_id = self.lesson.id
+            raise
         self.page = learn_page.LearnPage(lessons=[self.lesson], lang=self.lang,
                                          show_list=False)
         self._layout.objects = [self.page]

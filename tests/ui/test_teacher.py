@@ -92,3 +92,17 @@ def test_puzzles_an_older_version_kept_in_a_file_are_copied_in_once(store):
     assert not legacy.exists() and legacy.with_name(LEGACY_FILE + ".imported").exists()
     assert [p.id for p in authored_puzzles(store)] == ["author-1-001"]  # copied once
     assert store.puzzles.next_id(1) == "author-1-002"
+
+
+def test_an_import_interrupted_before_the_rename_is_finished_without_harm(store, caplog):
+    entry = {"id": "author-1-001", "type": "throw", "themes": ["throw"], "difficulty": 2,
+             "level": "2", "suit": "S", "thrower": 0, "hand": "AH AH KH 10H 10H",
+             "throw": "AH AH KH 10H 10H", "others": ["KH KH", "", "", ""]}
+    assert store.puzzles.import_entry(entry)  # copied once already …
+    assert not store.puzzles.import_entry(entry)  # … a second copy is no error, no duplicate
+    broken = dict(entry, id="author-1-002", others=["ZZ", "", "", ""])
+    legacy = store.path.parent / LEGACY_FILE
+    legacy.write_text(toml_entry(entry) + "\n\n" + toml_entry(broken) + "\n", encoding="utf-8")
+    assert [p.id for p in authored_puzzles(store)] == ["author-1-001"]  # the bad one left out
+    assert "author-1-002" in caplog.text
+    assert not legacy.exists()

@@ -66,3 +66,13 @@ def test_a_new_puzzle_forgets_the_last_answer() -> None:
     assert puzzle.verdict
     puzzle.puzzle_id = "throw-1-001"
     assert puzzle.puzzle.id == "throw-1-001" and puzzle.grade is None and not puzzle.verdict
+
+
+@pytest.mark.parametrize(("make", "parameter"), [
+    (lambda: tw.Puzzle("trick-1-002"), "puzzle_id"), (lambda: tw.Lesson("throws"), "lesson_id")])
+def test_an_unknown_id_is_refused_and_the_shown_one_kept(make, parameter) -> None:
+    shown = make()
+    before, drawn = getattr(shown, parameter), _drawn(shown)
+    with pytest.raises(ValueError, match="no-such"):
+        setattr(shown, parameter, "no-such-id")
+    assert getattr(shown, parameter) == before and _drawn(shown) == drawn

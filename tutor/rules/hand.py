@@ -30,7 +30,8 @@ from .trump import Trump
 from .units import MixedSuitError, missing_cards, suit_of
 
 # module-level names for the members: the hot paths read these, not `Phase.X` each time
-BIDDING, BURYING, CALLING, PLAYING, FINISHED = Phase
+BIDDING, BURYING, CALLING, PLAYING = Phase.BIDDING, Phase.BURYING, Phase.CALLING, Phase.PLAYING
+FINISHED = Phase.FINISHED
 
 
 @dataclass

@@ -54,13 +54,11 @@ class AuthoredPuzzles(Repository):
         False if one with its id is kept already."""
         pid = validate.text(entry.get("id"), "puzzle id", 200)
         match = ID_PATTERN.fullmatch(pid)
-        try:
-            self._db.fetch("INSERT INTO authored_puzzles VALUES ($1, $2, $3, $4)",
-                           [pid, int(match.group(1)) if match else None,
-                            validate.to_json(entry, "puzzle"), now()])
-        except duckdb.ConstraintException:
-            return False
-        return True
+        row = [pid, int(match.group(1)) if match else None, validate.to_json(entry, "puzzle"),
+               now()]
+        added = self._db.fetch("INSERT INTO authored_puzzles VALUES ($1, $2, $3, $4)"
+                               " ON CONFLICT DO NOTHING RETURNING id", row)
+        return bool(added)
 
     def all(self) -> list[dict[str, Any]]:
         """Every authored puzzle's fields, oldest first."""

@@ -7,17 +7,21 @@ version wrote beside the database (`authored_puzzles.toml`) is copied in once an
 
 from __future__ import annotations
 
+import logging
+import threading
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tutor.puzzle import Puzzle, load_bank
+from tutor.puzzle import Puzzle, PuzzleFileError, load_bank
 from tutor.puzzle.loader import read_entry
 from tutor.store import Store
 
 SOURCE = "authored puzzles"  # where an authored puzzle's errors say it comes from
 LEGACY_FILE = "authored_puzzles.toml"
+log = logging.getLogger(__name__)
+_importing = threading.Lock()  # pages of several sessions may look for the file at once
 
 
 @lru_cache(maxsize=1)
@@ -27,11 +31,22 @@ def shipped_bank() -> tuple[Puzzle, ...]:
 
 
 def authored_puzzles(store: Store | None) -> list[Puzzle]:
-    """Puzzles teachers wrote (none without a store)."""
+    """Puzzles teachers wrote (none without a store); one that no longer reads (a newer
+    rule, a damaged row) is left out and logged rather than breaking every page."""
     if store is None:
         return []
     import_legacy_file(store)
-    return [read_entry(raw, SOURCE) for raw in store.puzzles.all()]
+    shipped = {p.id for p in shipped_bank()}
+    found = []
+    for raw in store.puzzles.all():
+        try:
+            puzzle = read_entry(raw, SOURCE)
+        except PuzzleFileError as exc:
+            log.warning("authored puzzle left out: %s", exc)
+            continue
+        if puzzle.id not in shipped:
+            found.append(puzzle)
+    return found
 
 
 def current_bank(store: Store | None) -> list[Puzzle]:
@@ -61,9 +76,17 @@ def import_legacy_file(store: Store) -> int:
     """Copy the puzzles of an older version's `authored_puzzles.toml` into the store, then
     rename the file (`.imported`) so it is read once; returns how many were new."""
     path = Path(store.path).parent / LEGACY_FILE
-    if not path.exists():
-        return 0
-    entries = tomllib.loads(path.read_text(encoding="utf-8")).get("puzzle", [])
-    added = sum(store.puzzles.import_entry(dict(raw)) for raw in entries)
-    path.replace(path.with_name(LEGACY_FILE + ".imported"))
+    with _importing:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return 0  # nothing to import (or another page did it just now)
+        try:
+            entries = tomllib.loads(text).get("puzzle", [])
+        except tomllib.TOMLDecodeError as exc:
+            log.warning("%s is not readable TOML, left in place: %s", path, exc)
+            return 0
+        added = sum(store.puzzles.import_entry(dict(raw)) for raw in entries
+                    if isinstance(raw, dict))
+        path.replace(path.with_name(LEGACY_FILE + ".imported"))
     return added

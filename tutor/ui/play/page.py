@@ -82,6 +82,7 @@ class PlayPage(AppPage):
     def _build(self) -> None:
         self._strength = pn.widgets.Select(options=self._strength_options(), value=self.strength,
                                            width=120)
+        self._strength.param.watch(lambda e: setattr(self, "strength", e.new), "value")
         self._new = pn.widgets.Button(color="default", width=120, align="end")
         self._new.on_click(self._new_game)
         self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")

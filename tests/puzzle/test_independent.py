@@ -1,6 +1,6 @@
 """The bank's answers checked against answers computed here, straight from RULES.md's text,
 without the solver: level changes (§8 table), 积分 (§8 formula), the friend (§7) and trump
-order (§2). Each oracle below is a few lines a reader can check against the rule text; a
+order (§2), trick winners of single-card and same-card leads (§5). Each oracle below is a few lines a reader can check against the rule text; a
 solver or grader that drifts from the rules fails here even though it agrees with itself."""
 
 from __future__ import annotations
@@ -152,3 +152,60 @@ def test_trump_order_puzzles_match_the_order(bank, question):
             ordered = sorted(zip(ranks, map(str, cards), strict=True), key=lambda x: -x[0])
             answer = " ".join(c for _, c in ordered)
         assert grade(p, answer).correct, (p.id, answer)
+
+
+def _suit_and_value(card, level: str, suit: str | None) -> tuple[str, int]:
+    """§2: a card's effective suit ("trump" or its own) and its height within it."""
+    rank = trump_rank(card, level, suit)
+    if rank is not None:
+        return "trump", rank
+    text, own = _split(card)
+    return own, RANKS.index(text)
+
+
+def trick_winner_of_sets(plays: list[list], level: str, suit: str | None) -> int | None:
+    """§5 for leads of one card or n identical cards: a later play beats the winner so far
+    only if it is n identical cards too, and either of the winning play's suit and higher,
+    or all trump against a non-trump winner; equal stays with the earlier play. None when
+    the lead is not of that kind (tractors and throws are left to the solver)."""
+    def kind(play) -> tuple[str, int] | None:
+        texts = {str(c) for c in play}
+        return _suit_and_value(play[0], level, suit) if len(texts) == 1 else None
+
+    best = kind(plays[0])
+    if best is None:
+        return None
+    winner = 0
+    for i, play in enumerate(plays[1:], 1):
+        this = kind(play)
+        if this is None or len(play) != len(plays[0]):
+            continue  # not the lead's shape: it cannot win
+        if (this[0] == best[0] and this[1] > best[1]) or (this[0] == "trump" != best[0]):
+            winner, best = i, this
+    return winner
+
+
+def test_trick_oracle_reproduces_examples_11_12_and_14():
+    from tutor.rules import parse_cards
+
+    def plays(*texts):
+        return [parse_cards(t) for t in texts]
+
+    assert trick_winner_of_sets(plays("KH", "AH", "2C", "2S", "3S"), "2", "S") == 3  # ex. 11
+    assert trick_winner_of_sets(plays("AH AH", "3S 3S", "5S 5S", "2C 2D"), "2", "S") == 2  # 12
+    assert trick_winner_of_sets(plays("2C", "2D"), "2", "S") == 0  # ex. 14: equal, leader wins
+
+
+def test_trick_puzzles_of_single_cards_and_sets_match_the_rule(bank):
+    checked = 0
+    for p in (p for p in bank if p.type == "trick"):
+        t, plays = p.position["trump"], p.position["plays"]
+        index = trick_winner_of_sets(plays, t.level, t.suit)
+        if index is None:
+            continue  # a tractor or throw lead: counted below
+        seat = (p.position["leader"] + index) % 5
+        assert grade(p, str(seat)).correct, (p.id, seat)
+        wrong = (p.position["leader"] + (index + 1) % len(plays)) % 5  # another who played
+        assert not grade(p, str(wrong)).correct, (p.id, wrong)  # … is graded wrong
+        checked += 1
+    assert checked >= 20, checked

@@ -1,7 +1,8 @@
 """The bank's answers checked against answers computed here, straight from RULES.md's text,
-without the solver: level changes (§8 table), 积分 (§8 formula), the friend (§7) and trump
-order (§2), trick winners of single-card and same-card leads (§5). Each oracle below is a few lines a reader can check against the rule text; a
-solver or grader that drifts from the rules fails here even though it agrees with itself."""
+without the solver: level changes (§8 table), 积分 (§8 formula), the friend (§7), trump
+order (§2) and trick winners of single-card and same-card leads (§5). Each oracle below is a
+few lines a reader can check against the rule text; a solver or grader that drifts from the
+rules fails here even though it agrees with itself."""
 
 from __future__ import annotations
 

@@ -312,8 +312,7 @@ class Puzzle(pn.viewable.Viewer):
         try:
             self.puzzle = _find_puzzle(self.puzzle_id)
         except ValueError:
-            with param.parameterized.discard_events(self):
-                self.puzzle_id = self.puzzle.id
+            _keep_shown(self, "puzzle_id", self.puzzle.id)
             raise
         self.grade = None
         self._render()
@@ -379,6 +378,12 @@ class Puzzle(pn.viewable.Viewer):
         return self._layout
 
 
+def _keep_shown(widget: param.Parameterized, parameter: str, shown: str) -> None:
+    """Put `parameter` back to the id still shown, after an unknown one was refused."""
+    with param.parameterized.discard_events(widget):
+        setattr(widget, parameter, shown)
+
+
 # --------------------------------------------------------------------------- Lesson
 
 @lru_cache(maxsize=1)
@@ -410,8 +415,7 @@ class Lesson(pn.viewable.Viewer):
         try:
             self.lesson = _find_lesson(self.lesson_id)
         except ValueError:
-            with param.parameterized.discard_events(self):
-                self.lesson_id = self.lesson.id
+            _keep_shown(self, "lesson_id", self.lesson.id)
             raise
         self.page = learn_page.LearnPage(lessons=[self.lesson], lang=self.lang,
                                          show_list=False)

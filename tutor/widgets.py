@@ -149,7 +149,7 @@ class Hand(pn.viewable.Viewer):
     @param.depends("cards", "trump", "lang", watch=True)
     def _render(self) -> None:
         lang = self.lang
-        about = _t("cards_count", lang, n=len(self.cards))
+        about = t("cards_left", lang, n=len(self.cards))
         about += " · " + (self.trump.describe(lang) if self.trump
                           else _t("no_trump_given", lang))
         about += " · " + _t("points", lang, n=card_points(self.cards))
@@ -222,7 +222,7 @@ class Trick(pn.viewable.Viewer):
         lang, win = self.lang, self.winner_index
         rows = []
         for i, play in enumerate(self.plays):
-            badges = f'<span class="badge">{_t("leads", lang)}</span>' if i == 0 else ""
+            badges = f'<span class="badge">{t("leads", lang)}</span>' if i == 0 else ""
             if i == win:
                 badges += f'<span class="badge win">{_t("wins", lang)}</span>'
             drawn = "".join(card_html(c, self.trump) for c in play)

@@ -43,8 +43,8 @@ def _literals() -> tuple[set[str], set[str]]:
 
 def test_both_languages_hold_the_same_keys() -> None:
     en, zh = _keys("en"), _keys("zh")
-    assert en - zh == set(), "missing in zh.toml"
-    assert zh - en == set(), "missing in en.toml"
+    assert en - zh == set(), "missing in zh/"
+    assert zh - en == set(), "missing in en/"
     assert len(en) > 250
 
 

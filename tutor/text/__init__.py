@@ -1,35 +1,69 @@
 """The one catalogue of the tutor's user-facing text, in English and Chinese.
 
-`en.toml` and `zh.toml` (shipped inside this package) hold the same keys, one table per area:
+`en/` and `zh/` (shipped inside this package) hold the same keys, one TOML file per area:
 `ui` (the pages), `learn` (the Learn page), `widgets` (notebook widgets), `hint` (the AI's
-reasons) and `rules` (why an action is illegal). `t("ui.nav_learn", "zh")` is one string;
-`section("ui")` gives a `t` for one area. Any layer may use it: it only reads these two
-files, once.
+reasons), `rules` (why an action is illegal), `question` and one file per question kind.
+`t("ui.nav_learn", "zh")` is one string; `both("ui.nav_learn")` is the bilingual `Text`;
+`section("ui")` gives a `t` for one area. Any layer may use it: it only reads these files, once.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 LANGS = ("en", "zh")
 
 
+@dataclass(frozen=True)
+class Text:
+    """One message in English (`en`) and Chinese (`zh`)."""
+
+    en: str
+    zh: str
+
+    def get(self, lang: str = "en") -> str:
+        """The message in `lang` (`en` or `zh`; anything else falls back to English)."""
+        return self.zh if lang == "zh" else self.en
+
+    def __add__(self, other: Text) -> Text:
+        """Plain concatenation (inside a sentence)."""
+        return Text(self.en + other.en, self.zh + other.zh)
+
+    def __str__(self) -> str:
+        return self.en
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON-ready form: {"en": ..., "zh": ...}."""
+        return {"en": self.en, "zh": self.zh}
+
+
 @cache
 def catalogue(lang: str) -> dict[str, dict[str, str]]:
-    """Every string of `lang` ("en" or "zh"), by area and key."""
+    """Every string of `lang` ("en" or "zh"), by area (file name) and key."""
     if lang not in LANGS:
         raise ValueError(f"no text in {lang!r}: the languages are {', '.join(LANGS)}")
-    return tomllib.loads(resources.files(__package__).joinpath(f"{lang}.toml")
-                         .read_text(encoding="utf-8"))
+    folder = resources.files(__package__).joinpath(lang)
+    return {item.name.removesuffix(".toml"): tomllib.loads(item.read_text(encoding="utf-8"))
+            for item in folder.iterdir() if item.name.endswith(".toml")}
 
 
 def t(key: str, lang: str = "en", **params: object) -> str:
-    """The string `area.key` in `lang` (anything but "zh" is English), with `params` filled in."""
+    """The string `area.key` in `lang` (anything but "zh" is English), with `params` filled in.
+
+    A `Text` parameter is filled in with its own wording in `lang`."""
     area, _, name = key.partition(".")
-    return catalogue("zh" if lang == "zh" else "en")[area][name].format(**params)
+    lang = "zh" if lang == "zh" else "en"
+    values = {k: v.get(lang) if isinstance(v, Text) else v for k, v in params.items()}
+    return catalogue(lang)[area][name].format(**values)
+
+
+def both(key: str, **params: object) -> Text:
+    """The string `area.key` in both languages, as one `Text`."""
+    return Text(t(key, "en", **params), t(key, "zh", **params))
 
 
 def section(area: str) -> Callable[..., str]:

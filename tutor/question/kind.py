@@ -1,0 +1,59 @@
+"""What every kind of question provides: the one plug-in model for lessons and puzzles.
+
+A kind reads its position from a content table, solves it with `tutor.rules`, explains the
+solution in both languages, reads and checks a learner's answer, and declares its input.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tutor.text import Text
+
+from .fields import Fields
+from .inputs import Input
+from .model import Question, Solution
+
+
+class Kind:
+    """Base class of the kinds; subclasses fill in every method that raises here."""
+
+    name: ClassVar[str] = ""
+    questions: ClassVar[dict[str, Text]] = {}  # question key -> what it asks; first is default
+    steps: ClassVar[dict[str, str]] = {}  # lesson step `type` -> question key it asks
+
+    def read(self, f: Fields, question: str) -> dict[str, Any]:
+        """Parse and check the position fields; raise `f.error(...)` on bad input."""
+        raise NotImplementedError
+
+    def solve(self, q: Question) -> Solution:
+        """The answer and its explanation, from the rules core."""
+        raise NotImplementedError
+
+    def prompt(self, q: Question) -> Text:
+        """The position as a learner reads it, ending with `q.asks()`."""
+        raise NotImplementedError
+
+    def answer_format(self, q: Question) -> Text:
+        """How to write an answer (for typed answers and error messages)."""
+        raise NotImplementedError
+
+    def answer_input(self, q: Question) -> Input:
+        """The input a page draws for this question."""
+        raise NotImplementedError
+
+    def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:
+        """The answer as a comparable value and as normalised text; AnswerError if unreadable."""
+        raise NotImplementedError
+
+    def is_correct(self, q: Question, given: Any, solution: Solution) -> bool:
+        """Does the parsed answer match the solution?"""
+        return given == solution.value
+
+    def explain(self, q: Question, given: Any, correct: bool, solution: Solution) -> Text:
+        """Why the answer is right or wrong; by default the solution's explanation."""
+        return solution.explanation
+
+    def public_position(self, q: Question) -> dict[str, Any]:
+        """What the question shows, JSON-ready; never the answer."""
+        raise NotImplementedError

@@ -1,0 +1,109 @@
+"""Text helpers for questions: sentences in two languages, and cards written as marks.
+
+Every card in a question's text is a mark, `[[AH AH KH KH]]`: the pages draw it as cards,
+`plain()` turns it into `A♥ A♥ K♥ K♥` where nothing can be drawn (a terminal, a radio label).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tutor.rules import Card, Trump, Unit, format_cards, parse_cards
+from tutor.text import Text, both
+
+CARD_MARK = re.compile(r"\[\[(.*?)\]\]", re.S)
+
+
+def join(parts: Iterable[Text]) -> Text:
+    """Sentences one after another: a space between English ones, none between Chinese."""
+    parts = [p for p in parts if p.en or p.zh]
+    return Text(" ".join(p.en for p in parts), "".join(p.zh for p in parts))
+
+
+def listing(items: Iterable[Text]) -> Text:
+    """Items joined with commas: `a, b, c` / `a、b、c`."""
+    items = list(items)
+    return Text(", ".join(t.en for t in items), "、".join(t.zh for t in items))
+
+
+def same(text: str) -> Text:
+    """Text that reads the same in both languages (cards, numbers)."""
+    return Text(text, text)
+
+
+def mark(cards: Iterable[int]) -> str:
+    """Cards as a mark, drawn as cards by the pages: `[[AH AH KH KH]]`; `—` for none."""
+    cards = list(cards)
+    return f"[[{format_cards(cards)}]]" if cards else "—"
+
+
+def marked_cards(text: str) -> list[list[Card]]:
+    """Every `[[...]]` group of a text, parsed (raises CardError on a bad card)."""
+    return [parse_cards(m.group(1)) for m in CARD_MARK.finditer(text)]
+
+
+def split_marks(text: str) -> list[str | list[Card]]:
+    """The text cut into plain strings and card lists, in order (for renderers)."""
+    out: list[str | list[Card]] = []
+    last = 0
+    for m in CARD_MARK.finditer(text):
+        out.append(text[last:m.start()])
+        out.append(parse_cards(m.group(1)))
+        last = m.end()
+    out.append(text[last:])
+    return [part for part in out if part != ""]
+
+
+def plain(text: str) -> str:
+    """The text with every mark written out as cards: `[[10H 10H]]` → `10♥ 10♥`."""
+    return "".join(part if isinstance(part, str) else format_cards(part, unicode=True)
+                   for part in split_marks(text))
+
+
+def seat(i: int) -> Text:
+    """`seat 3` / `3号位`."""
+    return both("question.seat", n=i)
+
+
+def seat_cap(i: int) -> Text:
+    """`Seat 3` / `3号位` (sentence start)."""
+    return both("question.seat_cap", n=i)
+
+
+def trump_text(trump: Trump) -> Text:
+    """`level 2, trump ♠ (spades)` / `打2，主黑桃♠`."""
+    return Text(trump.describe("en"), trump.describe("zh"))
+
+
+def trump_sentence(trump: Trump) -> Text:
+    """`Level 2, trump ♠ (spades).` / `打2，主黑桃♠。`."""
+    head = trump.describe("en")
+    return Text(head[:1].upper() + head[1:] + ".", trump.describe("zh") + "。")
+
+
+def trump_public(trump: Trump) -> dict[str, object]:
+    """What a browser needs to know about the trump."""
+    return {"level": trump.level, "suit": trump.suit, "text": trump_text(trump).as_dict()}
+
+
+def suit_text(trump: Trump, card: int) -> Text:
+    """The effective suit of a card: `♥` or `trumps` / `主牌`."""
+    eff = trump.effective_suit(card)
+    return Text(trump.suit_label(eff, "en"), trump.suit_label(eff, "zh"))
+
+
+def unit_name(kind: str) -> Text:
+    """`pair` / `对子` (single, pair, triple, tractor, titanic)."""
+    return both(f"question.unit_{kind}")
+
+
+def unit_text(unit: Unit) -> Text:
+    """`pair [[10H 10H]]` / `对子 [[10H 10H]]`."""
+    return unit_name(unit.kind) + same(f" {mark(unit.cards)}")
+
+
+def units_text(units: Iterable[Unit]) -> Text:
+    """Units joined with `+`."""
+    parts = [unit_text(u) for u in units]
+    return Text(" + ".join(p.en for p in parts), " + ".join(p.zh for p in parts))

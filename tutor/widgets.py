@@ -24,9 +24,8 @@ import param
 
 from tutor.lesson import Lesson as LessonModel
 from tutor.lesson import load_lessons
-from tutor.puzzle import TIERS, AnswerError, Grade, load_bank, solve
+from tutor.puzzle import TIERS, Grade, load_bank
 from tutor.puzzle import Puzzle as PuzzleModel
-from tutor.puzzle import grade as grade_answer
 from tutor.rules import (
     Card,
     CardError,
@@ -44,9 +43,7 @@ from tutor.ui.i18n import t
 from tutor.ui.learn import page as learn_page
 from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import STRENGTHS, PlaySession
-from tutor.ui.puzzles.answers import AnswerInput
-from tutor.ui.puzzles.position import POSITION_CSS, position_html
-from tutor.ui.safe import user_text
+from tutor.ui.question import QuestionCard
 
 __all__ = ["CardList", "Hand", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpLabel", "cards",
            "lesson_ids", "parse_trump", "puzzle_ids", "trump"]
@@ -290,19 +287,9 @@ class Puzzle(pn.viewable.Viewer):
     def __init__(self, puzzle_id: str, **params: Any) -> None:
         self.puzzle = _find_puzzle(puzzle_id)
         super().__init__(puzzle_id=puzzle_id, **params)
-        self.grade: Grade | None = None
         self._meta = pn.pane.Markdown("", margin=(0, 5), styles={"color": "#555"})
-        self._prompt = pn.pane.Markdown("", sizing_mode="stretch_width")
-        self._position = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
-        self._answer_area = pn.Column(sizing_mode="stretch_width")
-        self._check = pn.widgets.Button(color="primary", width=150)
-        self._check.on_click(lambda _e: self.check())
-        self._reveal = pn.widgets.Button(color="default", width=150)
-        self._reveal.on_click(lambda _e: self.show_answer())
-        self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
-        self._layout = pn.Column(self._meta, self._prompt, self._position, self._answer_area,
-                                 pn.Row(self._check, self._reveal), self._verdict,
-                                 sizing_mode="stretch_width")
+        self.card = QuestionCard(question=self.puzzle, lang=self.lang)
+        self._layout = pn.Column(self._meta, self.card, sizing_mode="stretch_width")
         self._render()
 
     @param.depends("puzzle_id", watch=True)
@@ -314,23 +301,19 @@ class Puzzle(pn.viewable.Viewer):
         except ValueError:
             _keep_shown(self, "puzzle_id", self.puzzle.id)
             raise
-        self.grade = None
         self._render()
 
     @param.depends("lang", watch=True)
     def _render(self) -> None:
-        lang, public = self.lang, self.puzzle.public()
+        lang = self.lang
         self._meta.object = "*" + t("puzzle_meta", lang, id=self.puzzle.id,
                                     tier=TIERS[self.puzzle.difficulty].get(lang)) + "*"
-        self._prompt.object = f"**{public['prompt'][lang]}**\n\n{public['answer_format'][lang]}"
-        self._position.object = position_html(public, lang)
-        self.input = AnswerInput.for_puzzle(public, lang)
-        self._answer_area.objects = [self.input.view]
-        self._check.name, self._reveal.name = t("submit", lang), _t("show_answer", lang)
-        if self.grade is not None:
-            self._show_grade(self.grade)
-        else:
-            self._verdict.visible = False
+        self.card.param.update(question=self.puzzle, lang=lang)
+
+    @property
+    def grade(self) -> Grade | None:
+        """The last grade shown (None before any answer)."""
+        return self.card.grade
 
     def check(self, answer: str | None = None) -> Grade | None:
         """Grade `answer` (text in the puzzle's answer format) or, if None, the input's value.
@@ -338,41 +321,18 @@ class Puzzle(pn.viewable.Viewer):
         Shows and returns the Grade; an unreadable or missing answer shows how to write one
         and returns None.
         """
-        lang = self.lang
-        value = self.input.value() if answer is None else answer
-        if value is None:
-            self._say(t("answer_missing", lang), "warning")
-            return None
-        try:
-            self.grade = grade_answer(self.puzzle, value)
-        except AnswerError as err:
-            self._say(user_text(err.text(lang)), "warning")
-            return None
-        self._show_grade(self.grade)
-        return self.grade
+        return self.card.submit(answer)
 
     def show_answer(self) -> str:
         """Show (and return) the right answer and why, computed by the rules core."""
-        solution = solve(self.puzzle)
-        lang = self.lang
-        self._say(f"**{_t('answer_is', lang, answer=solution.text)}**\n\n"
-                  f"{solution.explanation.get(lang)}", "info")
-        return solution.text
-
-    def _show_grade(self, g: Grade) -> None:
-        lang = self.lang
-        head = t("verdict_right", lang) if g.correct else t("verdict_wrong", lang,
-                                                              answer=g.expected)
-        self._say(f"**{head}**\n\n{g.explanation.get(lang)}", "success" if g.correct else "danger")
-
-    def _say(self, text: str, kind: str) -> None:
-        self._verdict.object, self._verdict.alert_type = text, kind
-        self._verdict.visible = True
+        grade = self.card.reveal()
+        assert grade is not None  # the solution always reads
+        return grade.expected
 
     @property
     def verdict(self) -> str:
         """The text shown under the puzzle ('' before any answer)."""
-        return self._verdict.object if self._verdict.visible else ""
+        return self.card.verdict
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -436,8 +396,8 @@ class Lesson(pn.viewable.Viewer):
                              f"{len(self.lesson.pages) - 1}, not {page_index}")
         self.page.go(page_index)
 
-    def submit(self, answer: Any):
-        """Answer the current page's step (cards, a choice key or a number); the Verdict."""
+    def submit(self, answer: Any) -> Grade | None:
+        """Answer the current page's question (text in its answer format); the Grade."""
         return self.page.submit(answer)
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from tutor.lesson import LESSONS_DIR, LessonFileError, lesson_files, load_lesson_file
+from tutor.question.wrong import wrong_answer
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -38,9 +39,9 @@ def check(files: list[Path]) -> int:
             steps += 1
             where = f"{lesson.file}: page {index + 1}: step '{step.type}'"
             try:
-                if not step.check(step.solution()).correct:
+                if not step.grade(step.solve().text).correct:
                     problems.append(f"{where}: the rules core rejects its own solution")
-                if step.check(step.wrong_answer()).correct:
+                if wrong_answer(step) is None:
                     problems.append(f"{where}: every answer is right (nothing to learn)")
             except Exception as exc:  # report, keep checking the rest
                 problems.append(f"{where}: grading failed: {exc!r}")

@@ -6,12 +6,12 @@ import re
 import tomllib
 from pathlib import Path
 
+from tutor.question import KINDS, STEPS, Fields, Question, QuestionFileError
 from tutor.rules import Trump
+from tutor.text import Text, both
 
 from .errors import LessonFileError
-from .fields import Fields
 from .model import Lesson, Page
-from .registry import STEP_TYPES
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -33,50 +33,62 @@ def load_lesson_file(path: str | Path) -> Lesson:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise LessonFileError(name, None, None, f"cannot be read: {exc.strerror}") from None
+        raise LessonFileError(name, None, None, both("lesson.err_read", error=exc.strerror)
+                              ) from None
     except UnicodeDecodeError:
-        raise LessonFileError(name, None, None, "is not UTF-8 text") from None
+        raise LessonFileError(name, None, None, both("lesson.err_utf8")) from None
     except tomllib.TOMLDecodeError as exc:
-        raise LessonFileError(name, None, None, f"is not valid TOML: {exc}") from None
-    f = Fields(raw, name, None)
+        raise LessonFileError(name, None, None, both("lesson.err_toml", error=str(exc))) from None
+    try:
+        return _lesson(raw, name)
+    except QuestionFileError as exc:
+        raise LessonFileError(exc.file, exc.where, exc.field, exc.message) from None
+
+
+def _lesson(raw: object, name: str) -> Lesson:
+    f = Fields(raw, name, default_trump=Trump("2", None))
     lesson_id = f.string("id")
     if not ID_PATTERN.match(lesson_id):
-        raise f.error("id", "must be lower-case letters, digits and dashes")
+        raise f.error("id", both("lesson.err_id"))
     title = f.text("title")
     trump = f.trump() if f.has("level") or f.has("suit") else None
     pages_raw = f.required("page")
     if not isinstance(pages_raw, list) or not pages_raw:
-        raise f.error("page", "needs at least one [[page]]")
+        raise f.error("page", both("lesson.err_pages"))
     f.finish()
     pages = tuple(_page(p, name, i + 1, trump) for i, p in enumerate(pages_raw))
     return Lesson(lesson_id, title, pages, name)  # type: ignore[arg-type]
 
 
 def _page(raw: object, file: str, number: int, default: Trump | None) -> Page:
-    f = Fields(raw, file, f"page {number}")
+    f = Fields(raw, file, both("lesson.where_page", n=number),
+               default_trump=default or Trump("2", None))
     text = f.text("text")
-    trump = default
-    if f.has("level") or f.has("suit"):
-        trump = f.trump(*((default.level, default.suit) if default else ("2", None)))
+    trump = f.trump() if f.has("level") or f.has("suit") else default
     step_raw = f.get("step")
     f.finish()
-    step = None
-    if step_raw is not None:
-        s = Fields(step_raw, file, f"page {number}: step")
-        leaked = ANSWER_FIELDS & set(s.raw)
-        if leaked:
-            raise s.error(sorted(leaked)[0], "a lesson never states an answer: the rules "
-                                             "core computes it")
-        kind = s.choice("type", tuple(STEP_TYPES))
-        s.where = f"page {number}: step '{kind}'"
-        base = trump or DEFAULT_TRUMP
-        step = STEP_TYPES[kind](s, s.trump(base.level, base.suit))
-        s.finish()
-        try:
-            step.solution()
-        except Exception as exc:  # the rules core could not answer: a content error
-            raise s.error(None, f"the rules core cannot answer this step: {exc}") from None
+    step = None if step_raw is None else _step(step_raw, file, number, trump or DEFAULT_TRUMP)
     return Page(text, trump, step)  # type: ignore[arg-type]
+
+
+def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
+    """A page's question: `type` names a lesson step, which is one question of a kind."""
+    s = Fields(raw, file, both("lesson.where_step", n=number), default_trump=trump)
+    leaked = ANSWER_FIELDS & set(s.raw)
+    if leaked:
+        raise s.error(sorted(leaked)[0], both("lesson.err_answer"))
+    step_type = s.choice("type", tuple(STEPS))
+    s.where = both("lesson.where_step_type", n=number, type=step_type)
+    kind_name, key = STEPS[step_type]
+    wording: Text | None = s.text("question", required=False)
+    question = Question(type=kind_name, question=key, wording=wording,
+                        position=KINDS[kind_name].read(s, key))
+    s.finish()
+    try:
+        question.solve()
+    except Exception as exc:  # the rules core could not answer: a content error
+        raise s.error(None, both("lesson.err_unanswerable", error=str(exc))) from None
+    return question
 
 
 def lesson_files(folder: str | Path = LESSONS_DIR) -> list[Path]:
@@ -90,7 +102,7 @@ def load_lessons(folder: str | Path = LESSONS_DIR) -> list[Lesson]:
     seen: dict[str, str] = {}
     for lesson in lessons:
         if lesson.id in seen:
-            raise LessonFileError(lesson.file, None, "id",
-                                  f"duplicate id '{lesson.id}' (also in {seen[lesson.id]})")
+            raise LessonFileError(lesson.file, None, "id", both(
+                "lesson.err_duplicate", id=lesson.id, file=seen[lesson.id]))
         seen[lesson.id] = lesson.file
     return lessons

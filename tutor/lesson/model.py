@@ -1,22 +1,21 @@
-"""Lessons and their pages: text in two languages, optionally an interactive step."""
+"""Lessons and their pages: text in two languages, optionally a question."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.question import Question
 from tutor.rules import Trump
-
-from .step import Step
-from .text import Text
+from tutor.text import Text
 
 
 @dataclass(frozen=True)
 class Page:
-    """One short page: Markdown text with card marks, drawn under `trump`; maybe a step."""
+    """One short page: Markdown text with card marks, drawn under `trump`; maybe a question."""
 
     text: Text
     trump: Trump | None
-    step: Step | None = None
+    step: Question | None = None
 
 
 @dataclass(frozen=True)
@@ -29,6 +28,6 @@ class Lesson:
     file: str
 
     @property
-    def steps(self) -> list[tuple[int, Step]]:
-        """(page index, step) for every interactive page."""
+    def steps(self) -> list[tuple[int, Question]]:
+        """(page index, question) for every interactive page."""
         return [(i, p.step) for i, p in enumerate(self.pages) if p.step is not None]

@@ -1,4 +1,5 @@
-"""Puzzles (layer 2): a bank of positions whose answers the rules core computes.
+"""Puzzles (layer 2): questions plus rating metadata, in a bank whose answers the rules core
+computes.
 
 `load_bank()` reads `puzzles/*.toml`; `grade(puzzle, answer)` marks an answer and explains it
 in English and Chinese; `solve(puzzle)` gives the solution; `puzzle.public()` is the
@@ -7,15 +8,16 @@ answer-free form for a browser. Ratings (Glicko-2) and the chooser live in `rati
 
 from __future__ import annotations
 
+from tutor.question import AnswerError, Grade, Solution
+from tutor.text import Text
+
 from .chooser import choose
-from .errors import AnswerError, PuzzleFileError
+from .errors import PuzzleFileError
 from .grade import grade, solve
-from .loader import BANK_DIR, load_bank, load_file
-from .model import Grade, Puzzle, Solution
+from .loader import BANK_DIR, TYPES, load_bank, load_file
+from .model import Puzzle
 from .rating import Rating, attempt, puzzle_start
-from .text import Text
 from .themes import THEMES, TIERS
-from .types import TYPES
 
 __all__ = [
     "BANK_DIR", "THEMES", "TIERS", "TYPES", "AnswerError", "Grade", "Puzzle", "PuzzleFileError",

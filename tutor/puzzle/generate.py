@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
+
+from tutor.question import KINDS
 
 from .generators import follow, friend, kitty, level, pattern, score, throw, trick, trump_order
 from .generators.common import Candidate
 from .loader import read_entry
 from .tomlwrite import document
-from .types import TYPES
 
 GENERATORS: dict[str, Callable[[random.Random], Candidate | None]] = {
     "throw": throw.generate, "kitty": kitty.generate, "trick": trick.generate,
@@ -70,8 +72,7 @@ def generate(kind: str, count: int, seed: int, tier: int | None = None) -> list[
 def bank_text(kind: str, count: int, seed: int, tier: int | None = None) -> str:
     """A whole bank file for one type, with a header saying how to regenerate it."""
     entries = generate(kind, count, seed, tier)
-    doc = ((TYPES[kind].__class__.__module__ and __import__(
-        TYPES[kind].__class__.__module__, fromlist=["_"]).__doc__) or "").strip().splitlines()
+    doc = (sys.modules[type(KINDS[kind]).__module__].__doc__ or "").strip().splitlines()
     tier_opt = f" --tier {tier}" if tier else ""
     header = [*doc, "",
               "Made by: python -m tutor puzzles generate "

@@ -1,21 +1,17 @@
-"""Grading an answer and exposing the solution; both come from the rules core via the type."""
+"""Grading an answer and exposing the solution; both come from the rules core via the kind."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .model import Grade, Puzzle, Solution
+from tutor.question import Grade, Question, Solution
 
 
-def solve(puzzle: Puzzle) -> Solution:
+def solve(puzzle: Question) -> Solution:
     """The answer and its explanation (for teacher pages and for grading)."""
-    return puzzle.kind.solve(puzzle)
+    return puzzle.solve()
 
 
-def grade(puzzle: Puzzle, answer: Any) -> Grade:
+def grade(puzzle: Question, answer: Any) -> Grade:
     """Grade an answer in the puzzle's answer format; AnswerError if it cannot be read."""
-    kind = puzzle.kind
-    given, given_text = kind.parse_answer(puzzle, answer)
-    solution = kind.solve(puzzle)
-    correct = kind.is_correct(puzzle, given, solution)
-    return Grade(correct, given_text, solution.text, solution.explanation)
+    return puzzle.grade(answer)

@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tutor.question import KINDS, Fields, QuestionFileError
+from tutor.text import both
+
 from .errors import PuzzleFileError
-from .fields import Fields
 from .model import Puzzle
-from .text import Text
-from .themes import THEMES, TIER_NAMES
-from .types import TYPES
+from .themes import THEMES, TIER_NAMES, TYPE_THEMES
+
+TYPES = [name for name in TYPE_THEMES if name in KINDS]  # the kinds a puzzle may be
 
 BANK_DIR = Path(__file__).resolve().parents[2] / "puzzles"
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_]*(?:-[a-z0-9_]+)*")
@@ -37,64 +39,63 @@ def load_file(path: str | Path) -> list[Puzzle]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise PuzzleFileError(name, None, None, Text(f"cannot read: {exc.strerror}",
-                                                     f"无法读取：{exc.strerror}")) from None
+        raise PuzzleFileError(name, None, None,
+                              both("puzzle.err_read", error=exc.strerror)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise PuzzleFileError(name, None, None, Text(f"not valid TOML: {exc}",
-                                                     f"不是有效的TOML：{exc}")) from None
+        raise PuzzleFileError(name, None, None, both("puzzle.err_toml", error=str(exc))) from None
     for key in data:
         if key not in TOP_LEVEL:
-            raise PuzzleFileError(name, None, key, Text(
-                "unknown top-level key: puzzles go in [[puzzle]] tables",
-                "未知的顶层字段：题目应写在 [[puzzle]] 表中"))
+            raise PuzzleFileError(name, None, key, both("puzzle.err_top_level"))
     entries = data.get("puzzle", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise PuzzleFileError(name, None, "puzzle", Text(
-            "puzzles must be written as [[puzzle]] tables", "题目应写成 [[puzzle]] 表"))
+        raise PuzzleFileError(name, None, "puzzle", both("puzzle.err_tables"))
     puzzles = [read_entry(e, name, i) for i, e in enumerate(entries)]
     _check_unique(puzzles)
     return puzzles
 
 
 def read_entry(raw: Mapping[str, Any], file: str, index: int = 0) -> Puzzle:
-    """One puzzle from its raw fields, checked by its type."""
+    """One puzzle from its raw fields, checked by its kind."""
     pid = raw.get("id")
     label = pid if isinstance(pid, str) else f"#{index + 1}"
-    f = Fields(raw, file, label)
+    try:
+        return _read(Fields(raw, file), file)
+    except QuestionFileError as exc:
+        raise PuzzleFileError(file, label, exc.field, exc.message) from None
+
+
+def _read(f: Fields, file: str) -> Puzzle:
+    raw = f.raw
     pid = f.string("id")
     if not ID_PATTERN.fullmatch(pid):
-        raise f.error("id", "use lower-case letters, digits, '_' and '-' (e.g. throw-1-001)",
-                      "只能用小写字母、数字、'_' 和 '-'（如 throw-1-001）")
-    kind_name = f.choice("type", list(TYPES))
-    kind = TYPES[kind_name]
-    themes = f._get("themes", list, Text("a list of theme names", "主题名列表"))
+        raise f.error("id", both("puzzle.err_id"))
+    kind_name = f.choice("type", TYPES)
+    kind = KINDS[kind_name]
+    themes = f.required("themes")
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
+        raise f.error("themes", both("puzzle.err_themes_list"))
     for t in themes:
         if t not in THEMES:
-            raise f.error("themes", f"unknown theme {t!r}; known: {', '.join(THEMES)}",
-                          f"未知主题 {t!r}")
+            raise f.error("themes", both("puzzle.err_theme", theme=repr(t),
+                                         known=", ".join(THEMES)))
     if kind_name not in themes:
-        raise f.error("themes", f"must include the type's own theme {kind_name!r}",
-                      f"必须包含题型主题 {kind_name!r}")
+        raise f.error("themes", both("puzzle.err_own_theme", type=repr(kind_name)))
     difficulty = _difficulty(f)
     question = f.choice("question", list(kind.questions), default=next(iter(kind.questions)))
     position = kind.read(f, question)
     extra = f.unused()
     if extra:
-        raise f.error(extra[0], f"unknown field for a {kind_name} puzzle (a typo?)",
-                      f"{kind_name} 题目没有这个字段（拼写错误？）")
-    return Puzzle(pid, kind_name, tuple(themes), difficulty, question, position, dict(raw), file)
+        raise f.error(extra[0], both("puzzle.err_unknown", type=kind_name))
+    return Puzzle(id=pid, type=kind_name, themes=tuple(themes), difficulty=difficulty,
+                  question=question, position=position, raw=dict(raw), file=file)
 
 
 def _difficulty(f: Fields) -> int:
-    f.used.add("difficulty")
-    value = f.raw.get("difficulty", ...)
-    if value is ...:
-        raise f.error("difficulty", "missing", "缺少此字段")
+    value = f.required("difficulty")
     readable = isinstance(value, (int, str)) and not isinstance(value, bool)
     key = str(value).lower() if readable else ""
     if key not in TIER_NAMES:
-        raise f.error("difficulty", f"must be 1, 2, 3 (or easy, medium, hard), not {value!r}",
-                      f"应为 1、2、3（或 easy、medium、hard），而不是 {value!r}")
+        raise f.error("difficulty", both("puzzle.err_difficulty", value=repr(value)))
     return TIER_NAMES[key]
 
 
@@ -102,9 +103,8 @@ def _check_unique(puzzles: list[Puzzle]) -> None:
     seen: dict[str, Puzzle] = {}
     for p in puzzles:
         if p.id in seen:
-            raise PuzzleFileError(p.file, p.id, "id", Text(
-                f"duplicate id (also in {seen[p.id].file})",
-                f"题号重复（{seen[p.id].file} 中也有）"))
+            raise PuzzleFileError(p.file, p.id, "id",
+                                  both("puzzle.err_duplicate", file=seen[p.id].file))
         seen[p.id] = p
 
 

@@ -9,16 +9,16 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.puzzle import THEMES, TIERS, AnswerError, Puzzle
+from tutor.puzzle import THEMES, TIERS, Grade, Puzzle
 from tutor.store import Store, StoreError, User
+from tutor.text import both
 
 from ..bank import current_bank, shipped_bank
 from ..i18n import t
 from ..page import AppPage
+from ..question import QuestionCard, Refused
 from ..safe import user_text
-from .answers import AnswerInput
-from .position import POSITION_CSS, position_html
-from .trainer import MIX, Trainer
+from .trainer import MIX, Outcome, Trainer
 
 MODES = ("practice", "streak", "retry", "assignment")
 OFFSETS = ("easier", "normal", "harder")
@@ -27,12 +27,14 @@ OFFSETS = ("easier", "normal", "harder")
 class PuzzlesPage(AppPage):
     """Puzzle practice for the signed-in learner (or this browser's guest)."""
 
+    puzzle = param.ClassSelector(class_=Puzzle, default=None, allow_None=True,
+                                 doc="the puzzle shown")
+    outcome = param.ClassSelector(class_=Outcome, default=None, allow_None=True,
+                                  doc="what the answer to it did (None while unanswered)")
+
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.trainer = Trainer(list(shipped_bank()))
-        self.puzzle: Puzzle | None = None
-        self.answer: AnswerInput | None = None
-        self.answered = False
         self._started = time.monotonic()
         self._theme = pn.widgets.Select(width=230)
         self._offset = pn.widgets.Select(width=130)
@@ -40,15 +42,12 @@ class PuzzlesPage(AppPage):
         for w in (self._theme, self._offset, self._mode):
             w.param.watch(lambda _: self.new_puzzle(), "value")
         self._meta = pn.pane.Markdown("", margin=(0, 10))
-        self._prompt = pn.pane.Markdown("", sizing_mode="stretch_width")
-        self._position = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
-        self._answer_area = pn.Column(sizing_mode="stretch_width")
-        self._submit = pn.widgets.Button(color="primary", width=150)
-        self._submit.on_click(self._on_submit)
+        self.card = QuestionCard(lang=self.lang, once=True, show_reveal=False,
+                                 grader=self._grade)
         self._next = pn.widgets.Button(color="default", width=150)
         self._next.on_click(lambda _: self.new_puzzle())
-        self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
-        self._rating = pn.pane.Markdown("")
+        self._notice = pn.pane.Alert("", visible=False, alert_type="warning",
+                                     sizing_mode="stretch_width")
         # assignments from the learner's classes come first
         self._assignments: dict[str, Any] = {}
         self._assign_title = pn.pane.Markdown("")
@@ -63,9 +62,8 @@ class PuzzlesPage(AppPage):
             self._assign_status, visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(
             self._assign_box,
-            pn.Row(self._theme, self._offset, self._mode), self._meta, self._prompt,
-            self._position, self._answer_area, pn.Row(self._submit, self._next),
-            self._verdict, self._rating, sizing_mode="stretch_width")
+            pn.FlexBox(self._theme, self._offset, self._mode), self._notice, self._meta,
+            self.card, self._next, sizing_mode="stretch_width")
         self._label()
         self.new_puzzle()
 
@@ -83,16 +81,16 @@ class PuzzlesPage(AppPage):
         mode = self._mode.value or "practice"
         self._mode.options = {t(f"mode_{m}", lang): m for m in MODES}
         self._mode.value = mode
-        self._submit.name, self._next.name = t("submit", lang), t("next_puzzle", lang)
+        self._next.name = t("next_puzzle", lang)
         self._assign_title.object = f"#### {t('your_assignments', lang)}"
         self._join_code.placeholder = t("join_code", lang)
         self._join.name = t("join_class", lang)
 
     @param.depends("lang", watch=True)
     def _relabel(self) -> None:
-        self._label()
-        self._show_puzzle(keep_answer=True)
-        self._verdict.visible = False
+        with pn.io.hold():
+            self._label()
+            self._draw()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -103,9 +101,8 @@ class PuzzlesPage(AppPage):
         try:
             self.trainer = Trainer(current_bank(store), store, user.id)
         except StoreError as exc:
-            self._verdict.object = t("store_unavailable", self.lang, error=user_text(exc))
-            self._verdict.alert_type = "warning"
-            self._verdict.visible = True
+            self._notice.param.update(object=t("store_unavailable", self.lang,
+                                               error=user_text(exc)), visible=True)
         super().attach_user(store, user)
         self._load_assignments()
         self.new_puzzle()
@@ -167,82 +164,48 @@ class PuzzlesPage(AppPage):
         mode = self._mode.value or "practice"
         chosen = self._assignments.get(self._assignment.value)
         if mode == "assignment":
-            self.puzzle = None if chosen is None else self.trainer.next_in_assignment(
+            puzzle = None if chosen is None else self.trainer.next_in_assignment(
                 chosen.id, list(chosen.puzzle_ids))
         else:
-            self.puzzle = self.trainer.next_puzzle(self._theme.value or MIX,
-                                                   self._offset.value or "normal", mode)
-        self.answered = False
+            puzzle = self.trainer.next_puzzle(self._theme.value or MIX,
+                                              self._offset.value or "normal", mode)
         self._started = time.monotonic()
-        self._verdict.visible = False
-        self._rating.object = (t("streak_line", self.lang, n=self.trainer.streak)
-                               if mode == "streak" else "")
-        self._show_puzzle()
+        self.param.update(puzzle=puzzle, outcome=None)
+        self._draw()
 
-    def _show_puzzle(self, keep_answer: bool = False) -> None:
-        # one patch for the browser: a new puzzle's id never shows above the old answer buttons
-        with pn.io.hold():
-            self._render_puzzle(keep_answer)
-
-    def _render_puzzle(self, keep_answer: bool) -> None:
-        lang, puzzle = self.lang, self.puzzle
-        if puzzle is None:
-            self._meta.object = ""
-            self._prompt.object = t("no_puzzle", lang)
-            self._position.object = ""
-            self._answer_area.objects = []
-            self._submit.visible = False
-            return
-        public = puzzle.public()
-        if not keep_answer or self.answer is None:
-            self.answer = AnswerInput.for_puzzle(public, lang)
-            self._answer_area.objects = [self.answer.view]
-        self._meta.object = "*" + t("puzzle_meta", lang, id=puzzle.id,
-                                    tier=TIERS[puzzle.difficulty].get(lang)) + "*"
-        self._prompt.object = f"**{public['prompt'][lang]}**\n\n{public['answer_format'][lang]}"
-        self._position.object = position_html(public, lang)
-        self._submit.visible = not self.answered
-
-    def _on_submit(self, _=None) -> None:
-        if self.puzzle is None or self.answer is None or self.answered:
-            return
-        lang = self.lang
-        value = self.answer.value()
-        if value is None:
-            self._show_verdict(t("answer_missing", lang), "warning")
-            return
+    def _grade(self, puzzle: Puzzle, answer: str) -> Grade:
+        """The card's grader: the trainer grades, rates and saves (AnswerError if unreadable)."""
         mode = self._mode.value or "practice"
+        chosen = self._assignments.get(self._assignment.value)
+        assignment = chosen.id if mode == "assignment" and chosen is not None else None
         try:
-            chosen = self._assignments.get(self._assignment.value)
-            assignment = chosen.id if mode == "assignment" and chosen is not None else None
-            outcome = self.trainer.submit(self.puzzle, value, time.monotonic() - self._started,
+            outcome = self.trainer.submit(puzzle, answer, time.monotonic() - self._started,
                                           mode=mode, assignment_id=assignment)
-        except AnswerError as err:
-            self._show_verdict(user_text(err.text(lang)), "warning")
-            return
         except StoreError as exc:
-            self._show_verdict(t("store_unavailable", lang, error=user_text(exc)), "warning")
-            return
-        self.answered = True
-        self._submit.visible = False
-        g = outcome.grade
-        head = t("verdict_right", lang) if g.correct else t("verdict_wrong", lang,
-                                                              answer=g.expected)
-        self._show_verdict(f"**{head}**\n\n{g.explanation.get(lang)}",
-                           "success" if g.correct else "danger")
+            raise Refused(both("ui.store_unavailable", error=user_text(exc))) from None
+        self.outcome = outcome
+        if mode == "assignment":
+            self._assign_progress()
+        return outcome.grade
+
+    @param.depends("outcome", watch=True)
+    def _draw(self) -> None:
+        """The meta line, the card and the rating line for the puzzle shown."""
+        lang, puzzle = self.lang, self.puzzle
+        self._meta.object = (t("no_puzzle", lang) if puzzle is None else "*" + t(
+            "puzzle_meta", lang, id=puzzle.id, tier=TIERS[puzzle.difficulty].get(lang)) + "*")
+        self.card.param.update(question=puzzle, lang=lang, note=self._rating_line())
+
+    def _rating_line(self) -> str:
+        lang, outcome, mode = self.lang, self.outcome, self._mode.value or "practice"
+        if outcome is None:
+            return t("streak_line", lang, n=self.trainer.streak) if mode == "streak" else ""
         theme = THEMES[outcome.theme].get(lang)
         line = (t("rating_line", lang, theme=theme, before=outcome.rating_before,
                   after=outcome.rating_after, change=outcome.change)
                 if outcome.first_attempt else
                 t("rating_same", lang, theme=theme, after=outcome.rating_after))
         if mode == "streak":
-            line += "\n\n" + (t("streak_line", lang, n=outcome.streak) if g.correct
-                              else t("streak_over", lang, n=outcome.streak_ended))
-        self._rating.object = line
-        if mode == "assignment":
-            self._assign_progress()
-
-    def _show_verdict(self, text: str, kind: str) -> None:
-        self._verdict.object = text
-        self._verdict.alert_type = kind
-        self._verdict.visible = True
+            line += "\n\n" + (t("streak_line", lang, n=outcome.streak) if outcome.grade.correct
+                               else t("streak_over", lang, n=outcome.streak_ended))
+        return line

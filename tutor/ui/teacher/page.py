@@ -23,6 +23,7 @@ from tutor.store import Assignment, Store, StoreError, User
 
 from ..bank import check_entry, current_bank, save_entry
 from ..i18n import t
+from ..marks import render_text
 from ..page import AppPage
 from ..safe import user_text
 from .reports import assignment_report
@@ -303,7 +304,7 @@ class TeacherPage(AppPage):
         solution = puzzle.solve()
         key = "author_saved" if save else "author_answer"
         self._preview_text.object = (f"**{t(key, lang, id=puzzle.id, answer=solution.text)}**"
-                                     f"\n\n{solution.explanation.get(lang)}")
+                                     f"\n\n{render_text(solution.explanation.get(lang), None)}")
         self._preview_text.alert_type = "success" if save else "info"
         self._preview_text.visible = True
         if save:

@@ -1,13 +1,14 @@
-"""Lesson text to HTML-in-Markdown: `[[AH KH]]` marks become drawn cards."""
+"""Text with card marks to HTML-in-Markdown: `[[AH KH]]` becomes drawn cards (lessons,
+questions and their explanations)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from tutor.lesson import split_marks
+from tutor.question import split_marks
 from tutor.rules import Trump, format_cards
 
-from ..cards import CARD_CSS, card_html
+from .cards import CARD_CSS, card_html
 
 LEARN_CSS = CARD_CSS + """
 .zp-cards { display: inline-flex; vertical-align: middle; margin: 2px 4px 2px 2px; zoom: .8; }
@@ -29,10 +30,4 @@ def inline_cards(cards, trump: Trump | None) -> str:
 def render_text(text: str, trump: Trump | None) -> str:
     """Markdown with every card mark replaced by drawn cards."""
     return "".join(part if isinstance(part, str) else inline_cards(part, trump)
-                   for part in split_marks(text))
-
-
-def plain_text(text: str) -> str:
-    """Text for places that cannot draw cards (radio labels): marks become `10♥ 10♥`."""
-    return "".join(part if isinstance(part, str) else format_cards(part, unicode=True)
                    for part in split_marks(text))

@@ -1,0 +1,151 @@
+"""Widgets for a question's declared input (`tutor.question.inputs`), and how to read them.
+
+Each builder returns an `AnswerWidgets`: the widgets and a function giving the answer as text
+in the question's answer format (None while incomplete), which the question then grades.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import singledispatch
+from typing import Any
+
+import panel as pn
+
+from tutor.question import (
+    Choice,
+    Input,
+    Number,
+    Numbers,
+    PickCards,
+    Several,
+    SideLevels,
+    ThrowOutcome,
+    plain,
+)
+from tutor.rules import format_cards
+from tutor.text import section
+
+from ..card_picker import CardPicker
+
+t = section("card")
+SHORT = 14  # labels up to this long fit side by side as buttons, even on a phone
+
+
+class AnswerWidgets:
+    """The widgets of one answer and a function that reads them."""
+
+    def __init__(self, widgets: list[Any], read: Callable[[], str | None]) -> None:
+        self.widgets = widgets
+        self._read = read
+        self.view = pn.Column(*widgets, sizing_mode="stretch_width", margin=0)
+
+    def value(self) -> str | None:
+        """The answer as text, or None while it is incomplete."""
+        return self._read()
+
+
+@singledispatch
+def answer_widgets(spec: Input, lang: str) -> AnswerWidgets:
+    """The widgets for `spec` in `lang`."""
+    raise TypeError(f"no widgets for {type(spec).__name__}")
+
+
+def _labels(options, lang: str) -> dict[str, str]:
+    return {plain(label.get(lang)): key for key, label in options}
+
+
+@answer_widgets.register
+def _choice(spec: Choice, lang: str) -> AnswerWidgets:
+    options = _labels(spec.options, lang)
+    if all(len(label) <= SHORT for label in options):
+        group = pn.widgets.RadioButtonGroup(options=options, value=None, color="primary",
+                                            variant="outline", sizing_mode="stretch_width",
+                                            max_width=600, orientation="horizontal")
+    else:
+        group = pn.widgets.RadioBoxGroup(options=options, value=None, inline=False)
+    return AnswerWidgets([group], lambda: group.value)
+
+
+@answer_widgets.register
+def _several(spec: Several, lang: str) -> AnswerWidgets:
+    boxes = pn.widgets.CheckButtonGroup(options=_labels(spec.options, lang), value=[],
+                                        color="primary", variant="outline")
+    hint = pn.pane.Markdown(t("several_hint", lang))
+    return AnswerWidgets([hint, boxes], lambda: " ".join(boxes.value) if boxes.value else "none")
+
+
+@answer_widgets.register
+def _pick(spec: PickCards, lang: str) -> AnswerWidgets:
+    picker = CardPicker(sizing_mode="stretch_width", max_select=spec.most)
+    picker.show(list(spec.cards), None, plain=spec.plain)
+    if spec.none:
+        hint = t("pick_hint_none", lang)
+    elif spec.most:
+        hint = t("pick_hint_n", lang, n=spec.most)
+    else:
+        hint = t("pick_hint", lang)
+
+    def read() -> str | None:
+        chosen = format_cards(picker.selected_cards)
+        return chosen or ("none" if spec.none else None)
+
+    return AnswerWidgets([pn.pane.Markdown(hint, styles={"color": "#555"}), picker], read)
+
+
+@answer_widgets.register
+def _throw(spec: ThrowOutcome, lang: str) -> AnswerWidgets:
+    group = pn.widgets.RadioButtonGroup(options={t("succeeds", lang): "ok",
+                                                 t("fails", lang): "fails"},
+                                        value=None, color="primary", variant="outline")
+    picker = CardPicker(visible=False, sizing_mode="stretch_width")
+    picker.show(list(spec.cards), None)
+    note = pn.pane.Markdown(t("pick_forced", lang), visible=False)
+
+    def toggle(event) -> None:
+        picker.visible = note.visible = event.new == "fails"
+
+    group.param.watch(toggle, "value")
+
+    def read() -> str | None:
+        if group.value == "ok":
+            return "ok"
+        if group.value == "fails" and picker.selected_cards:
+            return format_cards(picker.selected_cards)
+        return None
+
+    return AnswerWidgets([group, note, picker], read)
+
+
+@answer_widgets.register
+def _number(spec: Number, lang: str) -> AnswerWidgets:
+    box = pn.widgets.IntInput(value=None, start=spec.lo, end=spec.hi, width=160,
+                              placeholder=t("number", lang))
+    return AnswerWidgets([box], lambda: None if box.value is None else str(box.value))
+
+
+@answer_widgets.register
+def _numbers(spec: Numbers, lang: str) -> AnswerWidgets:
+    boxes = [pn.widgets.IntInput(value=None, start=spec.lo, end=spec.hi, width=80,
+                                 name=label.get(lang)) for label in spec.labels]
+
+    def read() -> str | None:
+        if any(b.value is None for b in boxes):
+            return None
+        return " ".join(str(b.value) for b in boxes)
+
+    return AnswerWidgets([pn.FlexBox(*boxes)], read)
+
+
+@answer_widgets.register
+def _side_levels(spec: SideLevels, lang: str) -> AnswerWidgets:
+    side = pn.widgets.Select(options={t("declarer_up", lang): "declarer",
+                                      t("defenders_up", lang): "defenders",
+                                      t("nobody_up", lang): "none"}, width=200)
+    levels = pn.widgets.IntInput(value=1, start=1, end=spec.most, width=90,
+                                 name=t("levels", lang))
+
+    def read() -> str | None:
+        return "none" if side.value == "none" else f"{side.value} {levels.value}"
+
+    return AnswerWidgets([pn.FlexBox(side, levels)], read)

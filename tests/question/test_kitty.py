@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.question import AnswerError, Fields, KINDS, Number, Question, QuestionFileError, plain
+from tutor.question import KINDS, AnswerError, Fields, Number, Question, QuestionFileError, plain
 from tutor.rules import Trump
 
 SPADES = Trump("2", "S")  # hearts are a plain suit

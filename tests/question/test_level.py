@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.question import AnswerError, Choice, Fields, KINDS, Question, QuestionFileError
-from tutor.question import SideLevels, plain
+from tutor.question import (
+    KINDS,
+    AnswerError,
+    Choice,
+    Fields,
+    Question,
+    QuestionFileError,
+    SideLevels,
+    plain,
+)
 from tutor.rules import Trump
 
 HEARTS = Trump("2", "H")

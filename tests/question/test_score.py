@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.question import AnswerError, Fields, KINDS, Number, Numbers, Question
-from tutor.question import QuestionFileError
+from tutor.question import KINDS, AnswerError, Fields, Number, Numbers, Question, QuestionFileError
 from tutor.rules import Trump
 
 HEARTS = Trump("2", "H")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from tutor.question import Choice, Number, PickCards
+from tutor.question.wrong import wrong_answer
+from tutor.rules import parse_cards
 from tutor.ui.learn import LearnPage
 
 
@@ -18,11 +21,11 @@ def test_a_wrong_then_right_answer_unlocks_next_and_saves(store):
     index = _first_step(page)
     page.go(index)
     step = page.page.step
-    assert page._next.disabled
-    wrong = page.submit(step.wrong_answer())
-    assert not wrong.correct and page._result.alert_type == "danger" and page._next.disabled
-    right = page.submit(step.solution())
-    assert right.correct and page._result.alert_type == "success" and not page._next.disabled
+    assert page._next.disabled and not page.unlocked
+    wrong = page.submit(wrong_answer(step))
+    assert not wrong.correct and "Not quite." in page.card.verdict and page._next.disabled
+    right = page.submit(step.solve().text)
+    assert right.correct and "Correct!" in page.card.verdict and not page._next.disabled
     saved = store.lessons.progress(user.id, user.id)[page.lesson.id]
     assert saved.step == index + 1 and not saved.completed
 
@@ -40,8 +43,8 @@ def test_finishing_a_lesson_marks_it_and_opens_the_next(store):
     for i, p in enumerate(lesson.pages):
         page.go(i)
         if p.step is not None:
-            page.submit(p.step.solution())
-        page._on_next()
+            page.submit(p.step.solve().text)
+        page.next()
     assert page.lesson_index == 1 and page.page_index == 0
     assert store.lessons.progress(user.id, user.id)[lesson.id].completed
     assert page._lesson_buttons[0].name.startswith("✓")
@@ -50,33 +53,44 @@ def test_finishing_a_lesson_marks_it_and_opens_the_next(store):
     assert resumed.lesson_index == 1
 
 
+def test_setting_the_parameters_moves_the_page():
+    page = LearnPage()
+    page.param.update(lesson_index=7, page_index=1)
+    assert page.lesson is page.lessons[7] and 'data-page="1"' in page._where.object
+    assert page.lessons[7].title.en in page._title.object
+    page.page_index = 99  # past the end: the last page
+    assert page.page_index == len(page.lessons[7].pages) - 1
+
+
 def test_show_answer_and_language_switch():
     page = LearnPage()
     page.go(_first_step(page))
-    page._on_reveal()
-    assert page._verdict[0].correct and not page._next.disabled
+    grade = page.reveal()
+    assert grade.correct and page.card.revealed and not page._next.disabled
     page.lang = "zh"
-    assert "答案" in page._result.object
-    assert page._check.name == "检查"
+    assert "答案" in page.card.verdict
 
 
 def test_each_input_kind_reads_its_widget():
+    """A lesson question of each input kind, answered through its widget, grades right."""
     page = LearnPage()
-    kinds = {}
+    seen = {}
     for li, lesson in enumerate(page.lessons):
         for pi, p in enumerate(lesson.pages):
-            if p.step is not None and p.step.input not in kinds:
-                kinds[p.step.input] = (li, pi)
-    assert set(kinds) == {"cards", "choice", "number"}
-    for kind, (li, pi) in kinds.items():
-        page.open_lesson(li)
-        page.go(pi)
+            kind = type(p.step.answer_input()) if p.step is not None else None
+            if kind in (PickCards, Choice, Number) and kind not in seen:
+                seen[kind] = (li, pi)
+    assert set(seen) == {PickCards, Choice, Number}
+    for kind, (li, pi) in seen.items():
+        page.param.update(lesson_index=li, page_index=pi)
         step = page.page.step
-        if kind == "cards":
-            page._picker.select_cards(step.solution())
-        elif kind == "choice":
-            page._choice.value = step.solution()
+        solution = step.solve().text
+        widgets = page.card.input.widgets
+        if kind is PickCards:
+            widgets[1].select_cards(parse_cards(solution))
+        elif kind is Choice:
+            widgets[0].value = solution
         else:
-            page._number.value = str(step.solution())
-        page._on_check()
-        assert page._verdict[0].correct, kind
+            widgets[0].value = int(solution)
+        page.card.submit()  # reads the widget
+        assert page.card.grade is not None and page.card.grade.correct, (kind, solution)

@@ -11,6 +11,7 @@ from bokeh.model import Model
 
 import tutor.widgets as tw
 from tutor.puzzle import solve
+from tutor.question.wrong import wrong_answer
 from tutor.rules import Pass, Trump, card_points, parse_cards, trick_winner
 
 
@@ -132,17 +133,16 @@ def test_puzzle_right_and_wrong_answers_from_code():
     right = solve(puzzle.puzzle).text
     wrong = next(s for s in "01234" if s != right)
     g = puzzle.check(wrong)
-    assert not g.correct and puzzle._verdict.alert_type == "danger"
-    assert f"the answer is {right}" in puzzle.verdict
+    assert not g.correct and puzzle.grade is g and puzzle.verdict.startswith("**Not quite.**")
     g = puzzle.check(right)
-    assert g.correct and puzzle._verdict.alert_type == "success"
-    assert puzzle.verdict.startswith("**Correct.**")
-    assert g.explanation.en in puzzle.verdict
+    assert g.correct and puzzle.grade is g
+    assert puzzle.verdict.startswith("**Correct!**")
+    assert "wins the trick" in puzzle.verdict
 
 
 def test_puzzle_reads_its_own_answer_widgets():
     puzzle = tw.Puzzle("trick-1-002")
-    group = puzzle.input.widgets[0]
+    group = puzzle.card.input.widgets[0]
     group.value = solve(puzzle.puzzle).text
     assert puzzle.check().correct
 
@@ -150,14 +150,14 @@ def test_puzzle_reads_its_own_answer_widgets():
 def test_puzzle_without_an_answer_asks_for_one():
     puzzle = tw.Puzzle("kitty-1-001")
     assert puzzle.check() is None and "Give an answer first" in puzzle.verdict
-    puzzle.input.widgets[0].value = int(solve(puzzle.puzzle).text)
+    puzzle.card.input.widgets[0].value = int(solve(puzzle.puzzle).text)
     assert puzzle.check().correct
 
 
 def test_puzzle_unreadable_answer_says_the_format():
     puzzle = tw.Puzzle("trick-1-002")
     assert puzzle.check("seat four") is None
-    assert puzzle._verdict.alert_type == "warning" and "seat number" in puzzle.verdict
+    assert puzzle.grade is None and "seat number" in puzzle.verdict
 
 
 def test_puzzle_shows_its_answer_and_speaks_chinese():
@@ -166,7 +166,7 @@ def test_puzzle_shows_its_answer_and_speaks_chinese():
     assert puzzle.show_answer() == solve(puzzle.puzzle).text
     assert "答案" in puzzle.verdict
     puzzle.lang = "en"
-    assert "Puzzle throw-1-002" in puzzle._meta.object and puzzle._check.name == "Check answer"
+    assert "Puzzle throw-1-002" in puzzle._meta.object and "The answer" in puzzle.verdict
 
 
 def test_unknown_puzzle_says_how_to_find_ids():
@@ -185,8 +185,9 @@ def test_lesson_shows_one_lesson_and_grades_its_steps():
     lesson.go(1)
     step = lesson.lesson.pages[1].step
     assert lesson.page_index == 1
-    assert not lesson.submit("not an option").correct
-    assert lesson.submit(step.solution()).correct
+    assert lesson.submit("not an option") is None  # unreadable: says how to answer
+    assert lesson.submit(wrong_answer(step)).correct is False
+    assert lesson.submit(step.solve().text).correct
 
 
 def test_lesson_refuses_unknown_ids_and_pages():

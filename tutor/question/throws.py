@@ -12,7 +12,7 @@ from tutor.rules import Card, MixedSuitError, ThrowResult, Trump, Unit, decompos
 from tutor.text import Text, both
 
 from .fields import Fields
-from .text import listing, mark, seat_cap, unit_text
+from .text import listing, mark, seat_cap, unit_name, unit_text
 
 
 def read_throw(f: Fields, name: str, trump: Trump, min_len: int = 2, max_len: int = 40,
@@ -25,7 +25,7 @@ def read_throw(f: Fields, name: str, trump: Trump, min_len: int = 2, max_len: in
         raise f.error(name, both("throws.err_suit")) from None
     if several and len(units) < 2:
         raise f.error(name, both("throws.err_one_unit", cards=format_cards(cards),
-                                 unit=both(f"question.unit_{units[0].kind}")))
+                                 unit=unit_name(units[0].kind)))
     return cards, units
 
 

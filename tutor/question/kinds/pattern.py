@@ -19,8 +19,15 @@ from typing import Any, ClassVar
 from tutor.rules import Card, MixedSuitError, Trump, Unit, decompose
 from tutor.text import Text, both
 
-from ..answers import answer_cards, answer_choice, answer_text, answer_yes_no, ascii_cards
-from ..answers import bad_answer, sorted_cards
+from ..answers import (
+    answer_cards,
+    answer_choice,
+    answer_text,
+    answer_yes_no,
+    ascii_cards,
+    bad_answer,
+    sorted_cards,
+)
 from ..fields import Fields
 from ..inputs import Choice, Input, PickCards
 from ..kind import Kind
@@ -182,7 +189,8 @@ class PatternKind(Kind):
         head = trump_sentence(pos["trump"])
         asks = q.asks()
         if q.question in ("is_unit", "find") and q.wording is None:
-            asks = both(f"pattern.q_{q.question}_kind", name=unit_name(pos["kind"]))
+            key = "pattern.q_find_kind" if q.question == "find" else "pattern.q_is_unit_kind"
+            asks = both(key, name=unit_name(pos["kind"]))
         if q.question == "find":
             return join([head, both("pattern.hand", cards=mark(pos["trump"].sort(pos["hand"]))),
                          asks])

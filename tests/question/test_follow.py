@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tutor.question import (
-    KINDS, AnswerError, Fields, PickCards, Question, QuestionFileError, Several, plain,
+    KINDS,
+    AnswerError,
+    Fields,
+    PickCards,
+    Question,
+    QuestionFileError,
+    Several,
+    plain,
 )
 from tutor.rules import Trump, follow_error, parse_cards
 

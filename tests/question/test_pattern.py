@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.question import KINDS, AnswerError, Choice, Fields, PickCards, Question, plain
-from tutor.question import QuestionFileError
+from tutor.question import (
+    KINDS,
+    AnswerError,
+    Choice,
+    Fields,
+    PickCards,
+    Question,
+    QuestionFileError,
+    plain,
+)
 from tutor.rules import Trump
 from tutor.text import Text
 
@@ -18,7 +26,10 @@ def puzzle(question: str, cards: str, level: str = "2", suit: str = "H") -> Ques
     return Question(type="pattern", question=question, position=pos)
 
 
-def lesson(question: str, raw: dict, trump: Trump = Trump("2", "H"),
+HEARTS = Trump("2", "H")
+
+
+def lesson(question: str, raw: dict, trump: Trump = HEARTS,
            wording: Text | None = None) -> Question:
     f = Fields(raw, "lessons/x.toml", "page 1: step", default_trump=trump)
     pos = KINDS["pattern"].read(f, question)

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tutor.question import (
-    KINDS, AnswerError, Choice, Fields, Question, QuestionFileError, ThrowOutcome, plain,
+    KINDS,
+    AnswerError,
+    Choice,
+    Fields,
+    Question,
+    QuestionFileError,
+    ThrowOutcome,
+    plain,
 )
 from tutor.rules import Trump
 

@@ -167,14 +167,15 @@ class PatternKind(Kind):
 
     def _splits(self, q: Question) -> list[list[list[Card]]]:
         """The rules' split first, then other groupings of the same cards that grade wrong:
-        each rank's copies together, each unit cut into its pairs or triples, all singles."""
+        each rank's copies together, each unit cut into its pairs or triples, all singles, all
+        the cards as one unit."""
         trump: Trump = q.position["trump"]
         cs = trump.sort(q.position["cards"])
         units = decompose(cs, trump)
         by_rank = [[c] * n for c, n in Counter(cs).items()]
         cut = [list(u.cards[i:i + u.width]) for u in units for i in range(0, len(u.cards), u.width)]
         out = [[list(u.cards) for u in units]]
-        for split in (by_rank, cut, [[c] for c in cs]):
+        for split in (by_rank, cut, [[c] for c in cs], [cs]):
             split = [trump.sort(g) for g in split]
             if split not in out and not self.grade_split(q, split):
                 out.append(split)

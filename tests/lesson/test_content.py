@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from tutor.lesson import CardsStep, ChoiceStep, NumberStep, load_lessons, split_marks
+from tutor.lesson import load_lessons
+from tutor.question import STEPS as STEP_QUESTIONS
+from tutor.question import AnswerError, Choice, Number, PickCards, split_marks
+from tutor.question.wrong import wrong_answer as wrong_answer_of
+from tutor.rules import parse_cards
 
 LESSONS = load_lessons()
 STEPS = [(lesson, index, step) for lesson in LESSONS for index, step in lesson.steps]
@@ -24,50 +30,52 @@ def test_a_curriculum_of_at_least_twelve_lessons_with_steps():
 
 
 @pytest.mark.parametrize("item", STEPS, ids=[_id(s) for s in STEPS])
-def test_solution_is_right_and_a_wrong_answer_is_wrong(item):
+def test_solution_is_right_and_an_answer_its_input_offers_is_wrong(item):
     lesson, index, step = item
-    right = step.check(step.solution())
-    assert right.correct, f"{lesson.file} page {index + 1}: {right.explanation_en}"
-    assert right.explanation_en and right.explanation_zh
-    wrong_answer = step.wrong_answer()
-    wrong = step.check(wrong_answer)
-    assert not wrong.correct, f"{lesson.file} page {index + 1}: {wrong_answer!r} graded right"
-    assert wrong.explanation_en and wrong.explanation_zh
+    right = step.grade(step.solve().text)
+    assert right.correct, f"{lesson.file} page {index + 1}: {right.explanation.en}"
+    assert right.explanation.en and right.explanation.zh
+    wrong_answer = wrong_answer_of(step)
+    assert wrong_answer is not None, f"{lesson.file} page {index + 1}: every answer is right"
+    wrong = step.grade(wrong_answer)
+    assert not wrong.correct and wrong.explanation.en and wrong.explanation.zh
 
 
 @pytest.mark.parametrize("item", STEPS, ids=[_id(s) for s in STEPS])
 def test_steps_offer_an_input_that_fits(item):
     _, _, step = item
-    assert step.question.en and step.question.zh
-    if isinstance(step, CardsStep):
-        assert step.pick_from and len(step.solution()) <= (step.max_select or 99)
-    elif isinstance(step, ChoiceStep):
-        keys = [k for k, _ in step.options()]
-        assert len(keys) == len(set(keys)) >= 2 and step.solution() in keys
+    assert step.asks().en and step.asks().zh
+    spec = step.answer_input()
+    solution = step.solve().text
+    if isinstance(spec, Choice):
+        keys = [k for k, _ in spec.options]
+        assert len(keys) == len(set(keys)) >= 2 and solution in keys
+        assert sum(step.grade(k).correct for k in keys) >= 1
+    elif isinstance(spec, PickCards):
+        picked = parse_cards(solution)
+        assert not Counter(picked) - Counter(spec.cards)  # the answer can be clicked
+        assert not spec.most or len(picked) <= spec.most
     else:
-        assert isinstance(step, NumberStep) and isinstance(step.solution(), int)
+        assert isinstance(spec, Number) and spec.lo <= int(solution) <= spec.hi
 
 
-def test_malformed_answers_are_wrong_not_errors():
-    numbers = 0
+def test_unreadable_answers_say_how_to_answer():
     for _, _, step in STEPS:
-        # "99999" is malformed for cards and choices, and a well-formed number that no step
-        # can have as its answer (3 decks hold 300 points; no bonus or count comes near it)
-        for junk in ("", "zz", None, [], ["XX"], "99999"):
-            verdict = step.check(junk)
-            assert not verdict.correct, (step.type, junk)
-            assert verdict.explanation_en and verdict.explanation_zh
-        numbers += isinstance(step, NumberStep)
-    assert numbers >= 3  # the number steps were checked with "99999" too, not skipped
+        for junk in ("", "zz", [], ["XX"], "99999"):
+            try:
+                grade = step.grade(junk)
+            except AnswerError as err:
+                assert err.text("en") and err.text("zh"), (step.type, junk)
+            else:
+                assert not grade.correct, (step.type, junk)
 
 
 def test_every_section_of_the_rules_is_taught():
-    types = {step.type for _, _, step in STEPS}
-    assert types >= {"points", "deal", "trumps", "highest", "unit", "is_unit", "decompose",
-                     "follow", "trick", "throw", "bid", "kitty_suit", "friend", "multiplier",
-                     "kitty_bonus", "level_change", "score"}
-    kinds = {step.kind for _, _, step in STEPS if step.type in ("unit", "is_unit")}
-    assert kinds >= {"pair", "triple", "tractor", "titanic"}
+    asked = {(step.type, step.question) for _, _, step in STEPS}
+    assert asked >= {(kind, key) for kind, key in STEP_QUESTIONS.values()}
+    units = {step.position["kind"] for _, _, step in STEPS
+             if step.type == "pattern" and step.question in ("find", "is_unit")}
+    assert units >= {"pair", "triple", "tractor", "titanic"}
 
 
 def test_lessons_say_what_other_tables_play_where_rules_md_decides():

@@ -33,24 +33,24 @@ def test_missing_id_and_title(tmp_path):
 
 def test_page_without_chinese(tmp_path):
     err = _error(tmp_path, '[[page]]\ntext = { en = "x" }\n')
-    assert err.where == "page 1" and err.field == "text"
+    assert err.where.en == "page 1" and err.field == "text"
 
 
 def test_bad_card_in_page_text(tmp_path):
     err = _error(tmp_path, PAGE + '[[page]]\ntext = { en = "see [[AH ZZ]]", zh = "x" }\n')
     assert str(err).startswith(str(tmp_path / "01-t.toml"))
-    assert err.where == "page 2" and err.field == "text.en" and "ZZ" in str(err)
+    assert err.where.en == "page 2" and err.field == "text.en" and "ZZ" in str(err)
 
 
 def test_unknown_step_type(tmp_path):
     err = _error(tmp_path, PAGE + '[page.step]\ntype = "guess"\n')
-    assert err.where == "page 1: step" and err.field == "type" and "guess" in str(err)
+    assert err.where.en == "page 1: step" and err.field == "type" and "guess" in str(err)
 
 
 def test_bad_card_in_a_step_field(tmp_path):
     err = _error(tmp_path, PAGE + '[page.step]\ntype = "follow"\nlead = "KH KH"\n'
                  'hand = "QH QX"\n')
-    assert err.where == "page 1: step 'follow'" and err.field == "hand"
+    assert err.where.en == "page 1: step 'follow'" and err.field == "hand"
     assert "page 1: step 'follow': field 'hand'" in str(err)
 
 

@@ -7,6 +7,7 @@ import json
 
 from tutor.puzzle import solve
 from tutor.puzzle.loader import read_entry
+from tutor.question import plain
 
 FORBIDDEN = {"answer", "solution", "expected", "explanation", "value", "correct"}
 
@@ -52,7 +53,8 @@ def test_safe_throw_hides_who_holds_the_cards():
     a = _safe_puzzle(["KH KH", "", "3H", "4H"])
     b = _safe_puzzle(["KH", "KH 4H", "3H", ""])  # same cards out, other distribution
     assert a.public() == b.public()
-    assert solve(a).explanation.en.endswith("10♥ 10♥ is played.")  # after answering: the deal
+    # after answering: the deal
+    assert plain(solve(a).explanation.en).endswith("10♥ 10♥ is played.")
     assert "others" not in a.public()["position"]
     assert a.public()["position"]["out"] == "KH KH QH 4H 3H"
 

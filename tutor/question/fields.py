@@ -152,8 +152,10 @@ class Fields:
         """A list of card strings, one per seat or play."""
         value = self._get(name, list, "card_lists", _MISSING)
         if not min_items <= len(value) <= max_items:
-            raise self.error(name, both("question.err_items", lo=min_items, hi=max_items,
-                                        value=len(value)))
+            raise self.error(name, both("question.err_items_exact", n=min_items, value=len(value))
+                             if min_items == max_items else
+                             both("question.err_items", lo=min_items, hi=max_items,
+                                  value=len(value)))
         out = []
         for i, item in enumerate(value):
             if not isinstance(item, str):

@@ -35,6 +35,7 @@ class PickCards:
     most: int = 0
     plain: bool = False
     none: bool = False  # an empty selection is the answer `none`
+    ordered: bool = False  # the answer is the cards in the order clicked
 
 
 @dataclass(frozen=True)

@@ -28,13 +28,15 @@ PICKER_CSS = CARD_CSS + """
 
 
 class CardPicker(JSComponent):
-    """Clickable cards grouped by suit; `selected` holds the chosen indices into `cards`."""
+    """Clickable cards grouped by suit; `selected` holds the chosen indices into `cards`
+    (in index order, or with `ordered` in the order they were clicked)."""
 
     cards = param.List(default=[], doc="canonical card codes, in display order")
     items = param.List(default=[], doc="HTML of each card")
     groups = param.List(default=[], doc="lists of indices drawn together (one suit each)")
     selected = param.List(default=[], doc="indices of the selected cards")
     max_select = param.Integer(default=0, doc="0: no limit")
+    ordered = param.Boolean(default=False, doc="keep `selected` in the order clicked")
     disabled = param.Boolean(default=False)
 
     _stylesheets: ClassVar[list[str]] = [PICKER_CSS]
@@ -65,7 +67,8 @@ class CardPicker(JSComponent):
                 else if (model.max_select && s.size >= model.max_select) { return; }
                 s.add(i);
               }
-              model.selected = [...s].sort((a, b) => a - b);
+              const kept = [...s];
+              model.selected = model.ordered ? kept : kept.sort((a, b) => a - b);
             });
             g.appendChild(pick);
           }
@@ -96,11 +99,12 @@ class CardPicker(JSComponent):
         return [Card(self.cards[i]) for i in self.selected if i < len(self.cards)]
 
     def select_cards(self, wanted: Sequence[Card]) -> None:
-        """Select these cards (copies matched one by one), e.g. to show a hint."""
-        remaining = [str(c) for c in wanted]
-        chosen = []
-        for i, code in enumerate(self.cards):
-            if code in remaining:
-                remaining.remove(code)
-                chosen.append(i)
-        self.selected = chosen
+        """Select these cards (copies matched one by one, in the order given), e.g. to show
+        a hint or an answer."""
+        chosen: list[int] = []
+        for card in wanted:
+            index = next((i for i, code in enumerate(self.cards)
+                          if code == str(card) and i not in chosen), None)
+            if index is not None:
+                chosen.append(index)
+        self.selected = chosen if self.ordered else sorted(chosen)

@@ -85,7 +85,7 @@ class TrumpOrderKind(Kind):
     def answer_input(self, q: Question) -> Input:
         cs = tuple(q.position["cards"])
         if q.question == "order":
-            return PickCards(cs, plain=True)  # clicked in order, highest first
+            return PickCards(cs, plain=True, ordered=True)  # clicked highest first
         if q.question == "trumps":
             return PickCards(cs, plain=True, none=True)
         if q.question == "highest":

@@ -54,6 +54,7 @@ class QuestionCard(pn.viewable.Viewer):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.input: AnswerWidgets | None = None
+        self._shown: Question | None = None
         self._prompt = pn.pane.Markdown("", stylesheets=[CARD_CSS], sizing_mode="stretch_width",
                                         css_classes=["zp-q-prompt"])
         self._format = pn.pane.Markdown("", css_classes=["zp-q-format"],
@@ -121,6 +122,9 @@ class QuestionCard(pn.viewable.Viewer):
     # ------------------------------------------------------------- drawing
     @param.depends("question", watch=True)
     def _new_question(self) -> None:
+        if self.question is self._shown and self.input is not None:
+            return  # param reports setting the same question again as a change
+        self._shown = self.question
         with param.parameterized.discard_events(self):
             self.param.update(grade=None, revealed=False, note="")
         self._draw_question()

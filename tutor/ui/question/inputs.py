@@ -64,6 +64,7 @@ def _choice(spec: Choice, lang: str) -> AnswerWidgets:
                                             max_width=600, orientation="horizontal")
     else:
         group = pn.widgets.RadioBoxGroup(options=options, value=None, inline=False)
+    group.value = None  # Panel picks the first option when built: nothing is chosen yet
     return AnswerWidgets([group], lambda: group.value)
 
 
@@ -77,9 +78,11 @@ def _several(spec: Several, lang: str) -> AnswerWidgets:
 
 @answer_widgets.register
 def _pick(spec: PickCards, lang: str) -> AnswerWidgets:
-    picker = CardPicker(sizing_mode="stretch_width", max_select=spec.most)
+    picker = CardPicker(sizing_mode="stretch_width", max_select=spec.most, ordered=spec.ordered)
     picker.show(list(spec.cards), None, plain=spec.plain)
-    if spec.none:
+    if spec.ordered:
+        hint = t("pick_hint_ordered", lang)
+    elif spec.none:
         hint = t("pick_hint_none", lang)
     elif spec.most:
         hint = t("pick_hint_n", lang, n=spec.most)
@@ -98,6 +101,7 @@ def _throw(spec: ThrowOutcome, lang: str) -> AnswerWidgets:
     group = pn.widgets.RadioButtonGroup(options={t("succeeds", lang): "ok",
                                                  t("fails", lang): "fails"},
                                         value=None, color="primary", variant="outline")
+    group.value = None  # as in _choice
     picker = CardPicker(visible=False, sizing_mode="stretch_width")
     picker.show(list(spec.cards), None)
     note = pn.pane.Markdown(t("pick_forced", lang), visible=False)
@@ -127,7 +131,7 @@ def _number(spec: Number, lang: str) -> AnswerWidgets:
 @answer_widgets.register
 def _numbers(spec: Numbers, lang: str) -> AnswerWidgets:
     boxes = [pn.widgets.IntInput(value=None, start=spec.lo, end=spec.hi, width=80,
-                                 name=label.get(lang)) for label in spec.labels]
+                                 label=label.get(lang)) for label in spec.labels]
 
     def read() -> str | None:
         if any(b.value is None for b in boxes):
@@ -143,7 +147,7 @@ def _side_levels(spec: SideLevels, lang: str) -> AnswerWidgets:
                                       t("defenders_up", lang): "defenders",
                                       t("nobody_up", lang): "none"}, width=200)
     levels = pn.widgets.IntInput(value=1, start=1, end=spec.most, width=90,
-                                 name=t("levels", lang))
+                                 label=t("levels", lang))
 
     def read() -> str | None:
         return "none" if side.value == "none" else f"{side.value} {levels.value}"

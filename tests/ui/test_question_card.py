@@ -1,0 +1,120 @@
+"""The QuestionCard: every shipped puzzle and lesson question is drawn in both languages, and
+its right answer can be given through the widgets it draws (and is graded right)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.lesson import load_lessons
+from tutor.puzzle import load_bank
+from tutor.question import (
+    Choice,
+    Number,
+    Numbers,
+    PickCards,
+    Question,
+    Several,
+    SideLevels,
+    ThrowOutcome,
+)
+from tutor.question.wrong import wrong_answer
+from tutor.rules import parse_cards
+from tutor.text import Text
+from tutor.ui.question import QuestionCard, Refused
+
+BANK = load_bank()
+LESSON_QUESTIONS = [p.step for lesson in load_lessons() for p in lesson.pages if p.step]
+
+
+def fill(card: QuestionCard, answer: str) -> None:
+    """Give `answer` the way a learner would: through the card's widgets."""
+    spec, widgets = card.question.answer_input(), card.input.widgets
+    if isinstance(spec, Choice):
+        widgets[0].value = answer
+    elif isinstance(spec, Several):
+        widgets[1].value = [] if answer == "none" else answer.split()
+    elif isinstance(spec, PickCards):
+        widgets[1].select_cards([] if answer == "none" else parse_cards(answer))
+    elif isinstance(spec, ThrowOutcome):
+        widgets[0].value = "ok" if answer == "ok" else "fails"
+        if answer != "ok":
+            widgets[2].select_cards(parse_cards(answer))
+    elif isinstance(spec, Number):
+        widgets[0].value = int(answer)
+    elif isinstance(spec, Numbers):
+        for box, value in zip(widgets[0].objects, answer.split(), strict=True):
+            box.value = int(value)
+    elif isinstance(spec, SideLevels):
+        side, levels = widgets[0].objects
+        words = answer.split()
+        side.value = words[0]
+        if len(words) > 1:
+            levels.value = int(words[1])
+    else:
+        raise AssertionError(type(spec))
+
+
+def _answer_through_widgets(q: Question) -> None:
+    card = QuestionCard(question=q, lang="zh")
+    assert card.answer() is None or isinstance(q.answer_input(), (Several, PickCards,
+                                                                  SideLevels))
+    solution = q.solve().text
+    fill(card, solution)
+    assert card.answer() is not None
+    grade = card.submit()
+    assert grade is not None and grade.correct, (q.type, q.question, solution, card.answer())
+    assert "答" in card.verdict or "正确" in card.verdict
+
+
+@pytest.mark.parametrize("kind", sorted({p.type for p in BANK}))
+def test_every_puzzle_can_be_answered_through_its_widgets(kind):
+    for puzzle in [p for p in BANK if p.type == kind]:
+        _answer_through_widgets(puzzle)
+
+
+def test_every_lesson_question_can_be_answered_through_its_widgets():
+    assert len(LESSON_QUESTIONS) > 40
+    for q in LESSON_QUESTIONS:
+        _answer_through_widgets(q)
+
+
+def test_a_wrong_answer_then_once_mode_and_the_grader_hook():
+    q = next(p for p in BANK if p.type == "trick")
+    seen = []
+
+    def grader(question, answer):
+        seen.append(answer)
+        return question.grade(answer)
+
+    card = QuestionCard(question=q, once=True, grader=grader)
+    wrong = wrong_answer(q)
+    assert not card.submit(wrong).correct
+    assert card.verdict.startswith("**Not quite: the answer is")
+    assert card.submit(q.solve().text) is None  # once: the question is answered
+    assert seen == [wrong]
+    card.question = next(p for p in BANK if p.type == "kitty")
+    assert card.grade is None and card.verdict == ""
+
+
+def test_missing_unreadable_and_refused_answers_leave_the_question_open():
+    q = next(p for p in BANK if p.type == "trick")
+    card = QuestionCard(question=q)
+    assert card.submit() is None and "Give an answer first" in card.verdict
+    assert card.submit("<b>seat</b>") is None and "seat number" in card.verdict
+    assert "<b>" not in card.verdict  # typed text is shown as text
+
+    def down(question, answer):
+        raise Refused(Text("Cannot save now.", "现在无法保存。"))
+
+    card.grader = down
+    assert card.submit(q.solve().text) is None and "Cannot save now." in card.verdict
+    assert card.grade is None
+
+
+def test_reveal_counts_as_answered_and_redraws_in_the_other_language():
+    q = LESSON_QUESTIONS[0]
+    card = QuestionCard(question=q)
+    grade = card.reveal()
+    assert grade.correct and card.revealed and card.verdict.startswith("**The answer:")
+    card.lang = "zh"
+    assert card.verdict.startswith("**答案：")

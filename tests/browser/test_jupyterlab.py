@@ -185,11 +185,11 @@ def _answer_the_puzzle(page) -> None:
     wrong = next(s for s in seats if s != right)
     out = _output_of(page, f'tw.Puzzle("{PUZZLE_ID}")')
     out.get_by_text(f"Puzzle {PUZZLE_ID}").first.wait_for(timeout=30_000)
-    assert out.locator(".zp-pos .zp-card").count() == 10  # five plays of a pair
+    assert out.locator(".zp-q-prompt .zp-card").count() == 10  # five plays of a pair
     # the tour's next cell already checked "4" from code, so the verdict says Correct; each
     # click now goes to the kernel over the comm and the new verdict comes back from it
-    _check(out, f"Seat {wrong}", f"Not quite: the answer is {right}.")
-    _check(out, f"Seat {right}", "Correct.", exact=True)
+    _check(out, f"Seat {wrong}", "Not quite.")
+    _check(out, f"Seat {right}", "Correct!", exact=True)
     assert out.get_by_text(f"Seat {right} wins the trick with").first.is_visible()
     out.scroll_into_view_if_needed()
     shot(page, "jupyterlab_puzzle")

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tutor.lesson import load_lessons
+from tutor.question.wrong import wrong_answer
 
 from .conftest import shot
 
@@ -54,18 +55,18 @@ def test_learn_step_wrong_then_right_and_progress_kept(page, app_url):
     assert page.get_by_role("button", name="Next ▶").is_disabled()
 
     # wrong: select one card that is not a trump
-    wrong = [str(c) for c in step.wrong_answer()]
-    assert not step.check(wrong).correct
+    wrong = wrong_answer(step).split()
+    assert not step.grade(" ".join(wrong)).correct
     _click_cards(page, wrong)
-    page.get_by_role("button", name="Check", exact=True).click()
+    page.get_by_role("button", name="Check answer", exact=True).click()
     page.get_by_text("Not quite.").wait_for(timeout=10_000)
     assert page.get_by_role("button", name="Next ▶").is_disabled()
     shot(page, "learn_wrong")
 
     # right: put the wrong cards back, select the rules core's solution
     _click_cards(page, wrong)
-    _click_cards(page, [str(c) for c in step.solution()])
-    page.get_by_role("button", name="Check", exact=True).click()
+    _click_cards(page, step.solve().text.split())
+    page.get_by_role("button", name="Check answer", exact=True).click()
     page.get_by_text("Correct!").wait_for(timeout=10_000)
     next_button = page.get_by_role("button", name="Next ▶")
     page.wait_for_function("b => !b.disabled", arg=next_button.element_handle(), timeout=10_000)

@@ -71,7 +71,7 @@ def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):
     page.get_by_role("button", name="Next puzzle").click()
     second = _current_puzzle(page, puzzle.id)
     _answer_seat(page, int(second.solve().text))
-    page.get_by_text(re.compile(r"^Correct\.")).first.wait_for(timeout=15_000)
+    page.get_by_text(re.compile(r"^Correct!")).first.wait_for(timeout=15_000)
     b2, a2 = _rating_change(page)
     assert b2 == after and a2 > b2
     shot(page, "puzzle_right")
@@ -84,7 +84,7 @@ def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):
     while third.type != "trick" or third.id in (puzzle.id, second.id):
         third = _current_puzzle(page, third.id)
     _answer_seat(page, int(third.solve().text))
-    page.get_by_text(re.compile(r"^Correct\.")).first.wait_for(timeout=15_000)
+    page.get_by_text(re.compile(r"^Correct!")).first.wait_for(timeout=15_000)
     b3, _ = _rating_change(page)
     assert b3 == a2
     assert page.outside_requests == []

@@ -163,13 +163,11 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         learner.get_by_role("button", name="Check answer").click()
         learner.get_by_text("1 of 2 puzzles solved.").or_(
             learner.get_by_text(re.compile("Not quite"))).first.wait_for(timeout=15_000)
-        # an answer that cannot be read is quoted back exactly as typed
+        # the assignment with the payload title is chosen by that title (answers are given
+        # by clicking, so no typed answer reaches this page; tests/ui checks typed ones)
         learner.locator("select").filter(has=learner.locator("option", has_text=IMAGE)).first \
             .select_option(label=IMAGE)
         learner.get_by_text("0 of 1 puzzles solved.").wait_for(timeout=15_000)
-        learner.get_by_placeholder("your answer").fill(IMG)
-        learner.get_by_role("button", name="Check answer").click()
-        learner.get_by_text(re.compile(r"'<img' is not a card")).first.wait_for(timeout=15_000)
         shot(learner, "user_text_learner")
         _walk(learner, IMG)
 

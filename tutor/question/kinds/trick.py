@@ -41,8 +41,7 @@ class TrickKind(Kind):
         return both("trick.format")
 
     def answer_input(self, q: Question) -> Input:
-        return Choice(tuple((str(s), seat_cap(s) + Text(f": {mark(p)}", f"：{mark(p)}"))
-                            for s, p in zip(self._seats(q), q.position["plays"], strict=True)))
+        return Choice(tuple((str(s), seat_cap(s)) for s in self._seats(q)))  # cards: in the prompt
 
     def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:
         value = answer_seat(q, answer)

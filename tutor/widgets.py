@@ -288,7 +288,7 @@ class Puzzle(pn.viewable.Viewer):
         self.puzzle = _find_puzzle(puzzle_id)
         super().__init__(puzzle_id=puzzle_id, **params)
         self._meta = pn.pane.Markdown("", margin=(0, 5), styles={"color": "#555"})
-        self.card = QuestionCard(question=self.puzzle, lang=self.lang)
+        self.card = QuestionCard(question=self.puzzle, lang=self.lang, show_format=True)
         self._layout = pn.Column(self._meta, self.card, sizing_mode="stretch_width")
         self._render()
 

@@ -48,7 +48,8 @@ class QuestionCard(pn.viewable.Viewer):
     note = param.String(default="", doc="Markdown under the verdict (e.g. a rating change)")
     once = param.Boolean(default=False, doc="one answer per question")
     show_reveal = param.Boolean(default=True, doc="offer a Show answer button")
-    show_format = param.Boolean(default=True, doc="say how a typed answer is written")
+    show_format = param.Boolean(default=False, doc="say how a typed answer is written (for "
+                                "notebooks, where `submit` takes text; pages answer by clicking)")
     grader = param.Callable(default=None, doc="(question, answer text) -> Grade")
 
     def __init__(self, **params: Any) -> None:

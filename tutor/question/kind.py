@@ -10,8 +10,9 @@ from typing import Any, ClassVar
 
 from tutor.text import Text
 
+from .answers import answer_int
 from .fields import Fields
-from .inputs import Input
+from .inputs import Input, Number
 from .model import Question, Solution
 
 
@@ -57,3 +58,16 @@ class Kind:
     def public_position(self, q: Question) -> dict[str, Any]:
         """What the question shows, JSON-ready; never the answer."""
         raise NotImplementedError
+
+
+class NumberKind(Kind):
+    """A kind whose every question is answered with one whole number from 0 to `most`."""
+
+    most: ClassVar[int] = 0
+
+    def answer_input(self, q: Question) -> Input:
+        return Number(0, self.most)
+
+    def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:
+        value = answer_int(q, answer, 0, self.most)
+        return value, str(value)

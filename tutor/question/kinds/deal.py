@@ -11,10 +11,8 @@ from typing import Any, ClassVar
 from tutor.rules import RuleSet
 from tutor.text import Text, both
 
-from ..answers import answer_int
 from ..fields import Fields
-from ..inputs import Input, Number
-from ..kind import Kind
+from ..kind import NumberKind
 from ..model import Question, Solution
 from ..scoring_text import page_trump
 from ..text import join
@@ -23,8 +21,9 @@ ASK = ("kitty", "hand", "total", "points")
 MOST = 10000
 
 
-class DealKind(Kind):
+class DealKind(NumberKind):
     name = "deal"
+    most = MOST
     questions: ClassVar[dict[str, Text]] = {"count": both("deal.q_count")}
     steps: ClassVar[dict[str, str]] = {"deal": "count"}
 
@@ -49,13 +48,6 @@ class DealKind(Kind):
 
     def answer_format(self, q: Question) -> Text:
         return both("deal.format")
-
-    def answer_input(self, q: Question) -> Input:
-        return Number(0, MOST)
-
-    def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:
-        value = answer_int(q, answer, 0, MOST)
-        return value, str(value)
 
     def solve(self, q: Question) -> Solution:
         r = self._rules(q)

@@ -16,10 +16,9 @@ from typing import Any, ClassVar
 from tutor.rules import MixedSuitError, card_points, decompose, trick_winner
 from tutor.text import Text, both
 
-from ..answers import answer_int, ascii_cards
+from ..answers import ascii_cards
 from ..fields import Fields
-from ..inputs import Input, Number
-from ..kind import Kind
+from ..kind import NumberKind
 from ..model import Question, Solution
 from ..plays import read_plays, walk_trick
 from ..scoring_text import bonus_text, multiplier, no_friend_declarer, trump_rule
@@ -29,8 +28,9 @@ MOST = 100000
 LESSON = ("play_multiplier", "play_bonus")
 
 
-class KittyKind(Kind):
+class KittyKind(NumberKind):
     name = "kitty"
+    most = MOST
     questions: ClassVar[dict[str, Text]] = {
         "bonus": both("kitty.q_bonus"),
         "multiplier": both("kitty.q_multiplier"),
@@ -100,13 +100,6 @@ class KittyKind(Kind):
         if q.question in ("multiplier", "play_multiplier"):
             return both("kitty.format_multiplier")
         return both("kitty.format_bonus")
-
-    def answer_input(self, q: Question) -> Input:
-        return Number(0, MOST)
-
-    def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:
-        value = answer_int(q, answer, 0, MOST)
-        return value, str(value)
 
     def solve(self, q: Question) -> Solution:
         if q.question in LESSON:

@@ -10,18 +10,18 @@ from typing import Any, ClassVar
 from tutor.rules import Card, card_points
 from tutor.text import Text, both
 
-from ..answers import answer_int, ascii_cards
+from ..answers import ascii_cards
 from ..fields import DECKS, Fields
-from ..inputs import Input, Number
-from ..kind import Kind
+from ..kind import NumberKind
 from ..model import Question, Solution
 from ..text import join, mark
 
 MOST = 100 * DECKS  # every deck holds 100 points
 
 
-class PointsKind(Kind):
+class PointsKind(NumberKind):
     name = "points"
+    most = MOST
     questions: ClassVar[dict[str, Text]] = {"count": both("points.q_count")}
     steps: ClassVar[dict[str, str]] = {"points": "count"}
 
@@ -34,13 +34,6 @@ class PointsKind(Kind):
 
     def answer_format(self, q: Question) -> Text:
         return both("points.format", most=MOST)
-
-    def answer_input(self, q: Question) -> Input:
-        return Number(0, MOST)
-
-    def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:
-        value = answer_int(q, answer, 0, MOST)
-        return value, str(value)
 
     def solve(self, q: Question) -> Solution:
         cs = q.position["cards"]

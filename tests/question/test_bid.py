@@ -15,9 +15,7 @@ OWN = {"seat": 1, "standing": "2H", "standing_seat": 1, "hand": "2H 2H 2S 2S 9D"
 
 def make(raw: dict, trump: Trump = HEARTS) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=trump)
-    pos = KINDS["bid"].read(f, "bid")
-    f.finish()
-    return Question(type="bid", question="bid", position=pos)
+    return KINDS["bid"].question(f, "bid")
 
 
 def test_a_bid_must_show_more_cards() -> None:

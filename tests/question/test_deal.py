@@ -13,9 +13,7 @@ HEARTS = Trump("2", "H")
 
 def make(raw: dict) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=HEARTS)
-    pos = KINDS["deal"].read(f, "count")
-    f.finish()
-    return Question(type="deal", question="count", position=pos)
+    return KINDS["deal"].question(f, "count")
 
 
 @pytest.mark.parametrize(("ask", "want"), [("kitty", 7), ("hand", 31), ("total", 162),

@@ -23,17 +23,13 @@ LESSON_TRUMP = Trump("2", "S")
 def select(lead: str, hand: str, **extra) -> Question:
     f = Fields({"lead": lead, "hand": hand, **extra}, "lessons/x.toml", "page 1: step",
                default_trump=LESSON_TRUMP)
-    pos = KINDS["follow"].read(f, "select")
-    f.finish()
-    return Question(type="follow", question="select", position=pos)
+    return KINDS["follow"].question(f, "select")
 
 
 def legal(lead: str, hand: str, candidates: list[str]) -> Question:
     f = Fields({"level": "2", "suit": "S", "lead": lead, "hand": hand,
                 "candidates": candidates}, "puzzles/x.toml", "follow-x")
-    pos = KINDS["follow"].read(f, "legal")
-    f.finish()
-    return Question(type="follow", question="legal", position=pos)
+    return KINDS["follow"].question(f, "legal")
 
 
 # RULES.md §5 (level 2, trump ♠): lead, hand, legal selections, illegal selections

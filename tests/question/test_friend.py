@@ -11,9 +11,7 @@ from tutor.rules import Trump
 
 def make(question: str, raw: dict, trump: Trump | None = None) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=trump)
-    pos = KINDS["friend"].read(f, question)
-    f.finish()
-    return Question(type="friend", question=question, position=pos)
+    return KINDS["friend"].question(f, question)
 
 
 def first_holder(declarer: int, copies: list[int]) -> str:

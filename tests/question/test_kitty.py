@@ -13,9 +13,7 @@ SPADES = Trump("2", "S")  # hearts are a plain suit
 
 def make(question: str, raw: dict, trump: Trump | None = SPADES) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=trump)
-    pos = KINDS["kitty"].read(f, question)
-    f.finish()
-    return Question(type="kitty", question=question, position=pos)
+    return KINDS["kitty"].question(f, question)
 
 
 @pytest.mark.parametrize(("play", "mult"), [

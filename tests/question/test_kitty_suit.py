@@ -12,9 +12,7 @@ from tutor.rules import Trump
 def make(level: str, kitty: str) -> Question:
     f = Fields({"level": level, "kitty": kitty}, "test.toml", "here",
                default_trump=Trump("2", "H"))
-    pos = KINDS["kitty_suit"].read(f, "suit")
-    f.finish()
-    return Question(type="kitty_suit", question="suit", position=pos)
+    return KINDS["kitty_suit"].question(f, "suit")
 
 
 @pytest.mark.parametrize(("level", "kitty", "want"), [

@@ -25,9 +25,7 @@ EXAMPLE_22 = [(0, "declarer 3"), (55, "declarer 2"), (60, "declarer 1"), (115, "
 
 def make(question: str, raw: dict, trump: Trump | None = None) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=trump)
-    pos = KINDS["level"].read(f, question)
-    f.finish()
-    return Question(type="level", question=question, position=pos)
+    return KINDS["level"].question(f, question)
 
 
 @pytest.mark.parametrize(("points", "answer"), EXAMPLE_22)

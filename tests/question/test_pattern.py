@@ -21,9 +21,7 @@ from tutor.text import Text
 
 def puzzle(question: str, cards: str, level: str = "2", suit: str = "H") -> Question:
     f = Fields({"level": level, "suit": suit, "cards": cards}, "puzzles/x.toml", "pattern-x")
-    pos = KINDS["pattern"].read(f, question)
-    f.finish()
-    return Question(type="pattern", question=question, position=pos)
+    return KINDS["pattern"].question(f, question)
 
 
 HEARTS = Trump("2", "H")
@@ -32,9 +30,7 @@ HEARTS = Trump("2", "H")
 def lesson(question: str, raw: dict, trump: Trump = HEARTS,
            wording: Text | None = None) -> Question:
     f = Fields(raw, "lessons/x.toml", "page 1: step", default_trump=trump)
-    pos = KINDS["pattern"].read(f, question)
-    f.finish()
-    return Question(type="pattern", question=question, position=pos, wording=wording)
+    return KINDS["pattern"].question(f, question, wording=wording)
 
 
 # RULES.md §3: (cards, level, trump suit, tractor?, titanic?)

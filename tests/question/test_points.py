@@ -12,9 +12,7 @@ VALUE = {"5": 5, "10": 10, "K": 10}
 
 def make(raw: dict) -> Question:
     f = Fields(raw, "lessons/x.toml", "page 1: step", default_trump=Trump("2", "H"))
-    pos = KINDS["points"].read(f, "count")
-    f.finish()
-    return Question(type="points", question="count", position=pos)
+    return KINDS["points"].question(f, "count")
 
 
 def count(cards: str) -> int:

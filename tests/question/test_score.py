@@ -14,9 +14,7 @@ EXAMPLE_23 = {"levels": ["2", "5", "2", "3", "2"], "declarer": 0, "friend": 1, "
 
 def make(question: str, raw: dict, trump: Trump | None = None) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=trump)
-    pos = KINDS["score"].read(f, question)
-    f.finish()
-    return Question(type="score", question=question, position=pos)
+    return KINDS["score"].question(f, question)
 
 
 def by_definition(after: list[int], failed: list[int]) -> list[int]:

@@ -23,16 +23,12 @@ LESSON_TRUMP = Trump("2", "S")
 
 def lesson(raw: dict) -> Question:
     f = Fields(raw, "lessons/x.toml", "page 1: step", default_trump=LESSON_TRUMP)
-    pos = KINDS["throw"].read(f, "stands")
-    f.finish()
-    return Question(type="throw", question="stands", position=pos)
+    return KINDS["throw"].question(f, "stands")
 
 
 def puzzle(question: str, raw: dict) -> Question:
     f = Fields({"level": "2", "suit": "S", **raw}, "puzzles/x.toml", "throw-x")
-    pos = KINDS["throw"].read(f, question)
-    f.finish()
-    return Question(type="throw", question=question, position=pos)
+    return KINDS["throw"].question(f, question)
 
 
 # RULES.md §6: the others' hearts, and what the throw AH AH KH 10H 10H comes to

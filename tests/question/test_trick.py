@@ -12,9 +12,7 @@ SPADES = Trump("2", "S")
 
 def make(raw: dict, trump: Trump | None = SPADES) -> Question:
     f = Fields(raw, "test.toml", "here", default_trump=trump)
-    pos = KINDS["trick"].read(f, "winner")
-    f.finish()
-    return Question(type="trick", question="winner", position=pos)
+    return KINDS["trick"].question(f, "winner")
 
 
 @pytest.mark.parametrize(("plays", "winner"), [

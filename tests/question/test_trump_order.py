@@ -16,9 +16,7 @@ def make(question: str, cards: str, level: str = "2", suit: str = "H",
                    default_trump=Trump(level, suit))
     else:
         f = Fields({"level": level, "suit": suit, "cards": cards}, "puzzles/x.toml", "t-x")
-    pos = KINDS["trump_order"].read(f, question)
-    f.finish()
-    return Question(type="trump_order", question=question, position=pos)
+    return KINDS["trump_order"].question(f, question)
 
 
 def test_order_inside_trump() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tutor.question import KINDS, STEPS, Fields, Question, QuestionFileError
 from tutor.rules import Trump
-from tutor.text import Text, both
+from tutor.text import both
 
 from .errors import LessonFileError
 from .model import Lesson, Page
@@ -80,10 +80,7 @@ def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
     step_type = s.choice("type", tuple(STEPS))
     s.where = both("lesson.where_step_type", n=number, type=step_type)
     kind_name, key = STEPS[step_type]
-    wording: Text | None = s.text("question", required=False)
-    question = Question(type=kind_name, question=key, wording=wording,
-                        position=KINDS[kind_name].read(s, key))
-    s.finish()
+    question = KINDS[kind_name].question(s, key, wording=s.text("question", required=False))
     try:
         question.solve()
     except Exception as exc:  # the rules core could not answer: a content error

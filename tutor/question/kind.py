@@ -27,6 +27,13 @@ class Kind:
         """Parse and check the position fields; raise `f.error(...)` on bad input."""
         raise NotImplementedError
 
+    def question(self, f: Fields, key: str, wording: Text | None = None) -> Question:
+        """The question `key` about the position in `f`; every other field of `f` must have
+        been read already (an unread one is a typo, and an error)."""
+        position = self.read(f, key)
+        f.finish()
+        return Question(type=self.name, question=key, position=position, wording=wording)
+
     def solve(self, q: Question) -> Solution:
         """The answer and its explanation, from the rules core."""
         raise NotImplementedError

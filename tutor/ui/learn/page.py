@@ -1,8 +1,8 @@
 """The Learn page: the lesson list, a lesson's pages with Back/Next, and interactive steps
 graded by the rules core, with progress saved per step so a learner resumes where they left off.
 
-The layout is built once; moving between pages updates the panes and shows the one input the
-current step needs (clickable cards, radio buttons or a number).
+The layout is built once; moving between pages updates the panes, and the page's question is
+shown by the one QuestionCard.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class LearnPage(AppPage):
         self._title = pn.pane.HTML("", stylesheets=[PAGE_CSS])
         self._text = pn.pane.Markdown("", stylesheets=[PAGE_CSS], css_classes=["zp-lesson-text"],
                                       sizing_mode="stretch_width")
-        self.card = QuestionCard(lang=self.lang, grader=self._grade)
+        self.card = QuestionCard(lang=self.lang)
         self.card.param.watch(self._on_grade, ["grade"])
         self._step_box = pn.Column(pn.layout.Divider(), self.card, sizing_mode="stretch_width",
                                    css_classes=["zp-step"])
@@ -149,9 +149,12 @@ class LearnPage(AppPage):
 
     # ---------------------------------------------------------- navigation
     def _show(self, lesson_index: int, page_index: int) -> None:
-        """Move to a page without saving (both parameters change as one)."""
+        """Move to a page (both parameters change as one); redraw even if it is the page
+        already shown, whose progress marks may have changed."""
+        unchanged = (self.lesson_index, self.page_index) == (lesson_index, page_index)
         self.param.update(lesson_index=lesson_index, page_index=page_index)
-        self._render()
+        if unchanged:
+            self._render()
 
     @param.depends("lesson_index", "page_index", watch=True)
     def _moved(self) -> None:
@@ -200,9 +203,6 @@ class LearnPage(AppPage):
     def reveal(self) -> Grade | None:
         """Show the answer to the current question; the learner may then go on."""
         return self.card.reveal()
-
-    def _grade(self, question, answer: str) -> Grade:
-        return question.grade(answer)
 
     def _on_grade(self, event) -> None:
         lesson, grade = self.lesson, event.new

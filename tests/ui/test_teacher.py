@@ -54,6 +54,21 @@ def test_teacher_page_refuses_learners_and_guests(store):
     assert page._layout.objects == [page._body]
 
 
+def test_teacher_page_shows_the_class_and_assignment_its_parameters_name(store):
+    teacher, learner, room, work = _class_with_learner(store)
+    other = store.classes.create(teacher.id, "Class B")
+    later = store.classes.create_assignment(teacher.id, other.id, "Later", [work.puzzle_ids[0]])
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    assert page.classroom == room and page.assignment == work  # the first class, its newest
+    assert "Lea" in page._learners.object
+    page.classroom = other
+    assert page.assignment == later and "Lea" not in page._learners.object
+    assert other.join_code in page._code.object and page._classes.value == str(other.id)
+    page.assignment = None
+    assert page._learners.object == ""
+
+
 def test_authored_puzzle_is_checked_answered_and_saved_without_losing_others(store):
     teacher = store.users.create("t9", "T", "teacher", "secret-9")
     first_id = store.puzzles.next_id(teacher.id)

@@ -59,13 +59,16 @@ class PlayPage(AppPage):
     """A match for one person (seat 0) against four AI players."""
 
     strength = param.Selector(default="easy", objects=list(STRENGTHS))
+    session = param.ClassSelector(class_=PlaySession, default=None, allow_None=True,
+                                  doc="the match shown; another one set here is drawn at once")
 
     def __init__(self, session: PlaySession | None = None,
                  on_save: Callable[[PlaySession], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.on_save = on_save
-        self.session = session or PlaySession(seed=random.randrange(2**31),
-                                              strength=self.strength)
+        with param.parameterized.discard_events(self):
+            self.session = session or PlaySession(seed=random.randrange(2**31),
+                                                  strength=self.strength)
         self.strength = self.session.strength
         self._busy = False
         self.saver: GameSaver | None = None
@@ -166,13 +169,11 @@ class PlayPage(AppPage):
         except (StoreError, ValueError) as exc:
             self._store_problem(exc)
             resumed = None
-        if resumed is not None:
-            self.session = resumed
-            self.strength = resumed.strength
-            self._strength.value = resumed.strength
-            self._picker_key = None
         self.on_save = self._save
-        self.refresh()
+        if resumed is not None:
+            self.session = resumed  # drawn by _new_session
+        else:
+            self.refresh()
         self._refresh_games()
 
     def _save(self, session: PlaySession) -> None:
@@ -351,10 +352,15 @@ class PlayPage(AppPage):
 
     def _new_game(self, _=None) -> None:
         self.session = PlaySession(seed=random.randrange(2**31), strength=self._strength.value)
-        self.strength = self.session.strength
-        self._notice.visible = self._message.visible = self._hint_text.visible = False
         if self.on_save is not None:
             self.on_save(self.session)
+
+    @param.depends("session", watch=True)
+    def _new_session(self) -> None:
+        """Another match: its strength, fresh controls and messages, and the table drawn."""
+        self.strength = self.session.strength
+        self._picker_key = None
+        self._notice.visible = self._message.visible = self._hint_text.visible = False
         self.refresh()
 
     @param.depends("strength", watch=True)

@@ -31,11 +31,14 @@ def _theme_name(theme: str, lang: str) -> str:
 
 
 class ProgressPage(AppPage):
-    """One learner's progress, read from the store each time the page is shown."""
+    """One learner's progress, read from the store each time the page is shown; the page
+    draws whatever `progress` holds."""
+
+    progress = param.ClassSelector(class_=Progress, default=None, allow_None=True,
+                                   doc="the learner's records, summed up (None: nothing yet)")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.progress: Progress | None = None
         self._ratings_src = ColumnDataSource({"xs": [], "ys": [], "theme": [], "color": []})
         self._ratings_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
                                    x_axis_label="#", y_axis_label="rating")
@@ -88,12 +91,13 @@ class ProgressPage(AppPage):
                 self.store.games.for_user(uid, uid))
         except StoreError as exc:
             self._summary.object = t("store_unavailable", self.lang, error=user_text(exc))
-            return
-        with pn.io.hold():  # the figures, charts and lists reach the browser as one patch
-            self._render()
 
-    @param.depends("lang", watch=True)
+    @param.depends("lang", "progress", watch=True)
     def _render(self) -> None:
+        with pn.io.hold():  # the figures, charts and lists reach the browser as one patch
+            self._draw()
+
+    def _draw(self) -> None:
         lang, p = self.lang, self.progress
         titles = ("progress_ratings", "progress_accuracy", "progress_games")
         for pane, key in zip(self._titles, titles, strict=True):

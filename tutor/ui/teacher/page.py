@@ -19,7 +19,7 @@ from bokeh.plotting import figure
 
 from tutor.puzzle import THEMES, AnswerError, PuzzleFileError
 from tutor.rules import RANKS
-from tutor.store import Assignment, Store, StoreError, User
+from tutor.store import Assignment, Classroom, Store, StoreError, User
 
 from ..bank import check_entry, current_bank, save_entry
 from ..i18n import t
@@ -34,15 +34,23 @@ TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
 
 
 class TeacherPage(AppPage):
-    """Everything a teacher does, for the signed-in teacher only."""
+    """Everything a teacher does, for the signed-in teacher only; `classroom` and
+    `assignment` say which class and which assignment's results are shown."""
+
+    classroom = param.ClassSelector(class_=Classroom, default=None, allow_None=True,
+                                    doc="the class shown")
+    assignment = param.ClassSelector(class_=Assignment, default=None, allow_None=True,
+                                     doc="the assignment whose results are shown")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
+        self._class_objects: dict[int, Classroom] = {}
+        self._assignment_objects: dict[int, Assignment] = {}
         self._refusal = pn.pane.Alert("", alert_type="warning")
         self._status = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         # classes
         self._classes = pn.widgets.Select(width=260)
-        self._classes.param.watch(lambda _: self._show_class(), "value")
+        self._classes.param.watch(lambda e: self._choose_class(e.new), "value")
         self._class_name = pn.widgets.TextInput(width=220)
         self._create_class = pn.widgets.Button(color="primary", width=140)
         self._create_class.on_click(self._on_create_class)
@@ -58,7 +66,7 @@ class TeacherPage(AppPage):
         self._create_assignment.on_click(self._on_create_assignment)
         # results
         self._assignments = pn.widgets.Select(width=300)
-        self._assignments.param.watch(lambda _: self._show_results(), "value")
+        self._assignments.param.watch(lambda e: self._choose_assignment(e.new), "value")
         self._learners = pn.pane.HTML("", sizing_mode="stretch_width")
         self._puzzles = pn.pane.HTML("", sizing_mode="stretch_width")
         self._chart_src = ColumnDataSource({"puzzle": [], "failed": []})
@@ -165,7 +173,13 @@ class TeacherPage(AppPage):
         self._classes.options = options
         values = list(options.values())
         self._classes.value = current if current in values else (values[0] if values else None)
-        self._show_class()
+        self._choose_class(self._classes.value)
+
+    def _choose_class(self, value: str | None) -> None:
+        self.classroom = self._class_objects.get(_int(value))
+
+    def _choose_assignment(self, value: str | None) -> None:
+        self.assignment = self._assignment_objects.get(_int(value))
 
     def _on_create_class(self, _=None) -> None:
         try:
@@ -178,12 +192,16 @@ class TeacherPage(AppPage):
                    code=user_text(room.join_code)))
         self._load_classes(select=room.id)
 
+    @param.depends("classroom", watch=True)
     def _show_class(self) -> None:
-        room = getattr(self, "_class_objects", {}).get(_int(self._classes.value))
+        room = self.classroom
+        if room is not None and self._classes.value != str(room.id):
+            self._classes.value = str(room.id)  # the select follows the parameter
         if room is None:
             self._code.object = t("teacher_no_class", self.lang)
+            self._assignment_objects = {}
             self._assignments.options = {}
-            self._show_results()
+            self.assignment = None
             return
         self._code.object = t("teacher_join_code", self.lang, code=user_text(room.join_code))
         try:
@@ -198,7 +216,7 @@ class TeacherPage(AppPage):
         values = list(options.values())
         self._assignments.value = current if current in values else (
             values[-1] if values else None)
-        self._show_results()
+        self._choose_assignment(self._assignments.value)
 
     # ----------------------------------------------------------- assignments
     def _chosen_puzzles(self) -> list[str]:
@@ -212,10 +230,10 @@ class TeacherPage(AppPage):
         return [p.id for p in pool[::step][: self._count.value]]
 
     def _on_create_assignment(self, _=None) -> None:
-        room_id = _int(self._classes.value)
-        if room_id is None:
+        if self.classroom is None:
             self._fail(ValueError(t("teacher_no_class", self.lang)))
             return
+        room_id = self.classroom.id
         ids = self._chosen_puzzles()
         due = self._due.value if isinstance(self._due.value, date) else None
         try:
@@ -232,12 +250,12 @@ class TeacherPage(AppPage):
         self._assignments.value = str(made.id)
 
     # ---------------------------------------------------------------- results
-    def _current_assignment(self) -> Assignment | None:
-        return getattr(self, "_assignment_objects", {}).get(_int(self._assignments.value))
-
+    @param.depends("assignment", watch=True)
     def _show_results(self) -> None:
         lang = self.lang
-        chosen = self._current_assignment()
+        chosen = self.assignment
+        if chosen is not None and self._assignments.value != str(chosen.id):
+            self._assignments.value = str(chosen.id)
         if chosen is None:
             self._learners.object = self._puzzles.object = ""
             self._chart.x_range.factors = EMPTY
@@ -271,10 +289,9 @@ class TeacherPage(AppPage):
         self._chart_src.data = {"puzzle": names, "failed": [p.failed_percent for p in puzzles]}
 
     def _csv_file(self) -> io.StringIO:
-        room_id = _int(self._classes.value)
-        if room_id is None or self.store is None:
+        if self.classroom is None or self.store is None:
             return io.StringIO("")
-        return io.StringIO(self.store.attempts.class_csv(self.user.id, room_id))
+        return io.StringIO(self.store.attempts.class_csv(self.user.id, self.classroom.id))
 
     # --------------------------------------------------------------- authoring
     def _entry(self) -> dict[str, Any]:

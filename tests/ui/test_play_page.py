@@ -1,0 +1,23 @@
+"""The Play page without a browser: its match is a parameter, and a match set there is the one
+drawn and played."""
+
+from __future__ import annotations
+
+from tutor.ui.play.page import PlayPage
+from tutor.ui.play.session import PlaySession
+
+
+def test_a_match_set_as_the_parameter_is_the_one_shown_and_played():
+    page = PlayPage(session=PlaySession(seed=1, strength="easy"))
+    first = page.session
+    other = PlaySession(seed=2, strength="hard")
+    page.session = other
+    assert page.session is other and page.strength == "hard"
+    for _ in range(3):  # the AI moves in the match now shown, never in the old one
+        ai_turn = other.ai_to_act
+        before = len(other.hand.events)
+        assert page.ai_move() is ai_turn
+        assert (len(other.hand.events) > before) is ai_turn
+        if not ai_turn:
+            break
+    assert first.hand.events == PlaySession(seed=1, strength="easy").hand.events

@@ -308,3 +308,178 @@ def test_kitty_puzzles_match_the_rule(bank):
         assert not grade(p, str(answer + 10)).correct, (p.id, answer + 10)
     assert counted["multiplier"] >= 20 and counted["bonus"] >= 40, counted
     assert counted["bonus 0"] >= 5 and counted["bonus > 0"] >= 5, counted
+
+
+# --- §6: throws ---------------------------------------------------------------------------
+
+def beater(component: Unit, held, level: str, suit: str | None) -> Unit | None:
+    """§6: a unit of the component's shape in `held` (one player's cards of the suit) that
+    beats it: a higher single; a higher pair (a triple counts as a pair); a higher triple;
+    a tractor/titanic of the same width and length with a higher top."""
+    for u in units_in(Counter(_texts(held)), level, suit, min_width=component.width):
+        if (u.width, u.length) == (component.width, component.length) and u.top > component.top:
+            return u
+    return None
+
+
+class Ambiguous(Exception):
+    """The text does not single out one forced component here (left to the solver)."""
+
+
+def throw_outcome(throw, others, level: str, suit: str | None) -> Unit | None:
+    """§6: None if no other single player holds a unit beating a component; otherwise the
+    lowest-ranked beaten component (ties: fewer cards). "Lowest-ranked" is read as the
+    lowest top; where reading it by the lowest card instead, or a full tie, would pick a
+    different component, Ambiguous is raised."""
+    units = decompose(throw, level, suit)
+    beaten = [c for c in units if any(beater(c, held, level, suit) for held in others)]
+    if not beaten:
+        return None
+    by_top = sorted(beaten, key=lambda u: (u.top, u.size))
+    by_bottom = min(beaten, key=lambda u: (u.top - u.length + 1, u.size))
+    if by_bottom != by_top[0] or (len(by_top) > 1 and
+                                  (by_top[1].top, by_top[1].size) == (by_top[0].top,
+                                                                      by_top[0].size)):
+        raise Ambiguous(throw)
+    return by_top[0]
+
+
+def _outcome_text(forced: Unit | None) -> str:
+    return "ok" if forced is None else " ".join(forced.cards)
+
+
+def test_throw_oracle_reproduces_examples_15_to_18():
+    def outcome(*others):
+        return _outcome_text(throw_outcome(parse_cards("AH AH KH 10H 10H"),
+                                           [parse_cards(o) for o in others], "2", "S"))
+
+    assert outcome("KH 3H", "4H", "", "") == "ok"  # ex. 15: one KH, no AH, no pair above 10
+    assert outcome("", "KH KH 4H", "", "") == "10H 10H"  # ex. 16
+    assert outcome("AH", "QH QH", "", "") == "10H 10H"  # ex. 17: KH and 10H 10H beaten
+    assert outcome("3H", "", "AH 4H", "") == "KH"  # ex. 18
+    assert outcome("KH", "", "", "KH") == "ok"  # two KH, but not in one hand
+    assert outcome("", "QH QH QH", "", "") == "10H 10H"  # a triple counts as a pair
+
+
+def test_throw_puzzles_match_the_rule(bank):
+    counted = Counter()
+    for p in (p for p in bank if p.type == "throw"):
+        pos = p.position
+        t = pos["trump"]
+        try:
+            if p.question == "outcome":
+                answer = _outcome_text(throw_outcome(pos["throw"], pos["others"], t.level,
+                                                     t.suit))
+                wrong = "ok" if answer != "ok" else " ".join(
+                    decompose(pos["throw"], t.level, t.suit)[-1].cards)
+            else:  # safe: whoever holds the cards still out, could one player beat it?
+                pool = [c for held in [*pos["others"], pos["kitty"]] for c in held]
+                ok = throw_outcome(pos["throw"], [pool], t.level, t.suit) is None
+                answer, wrong = ("safe", "risky") if ok else ("risky", "safe")
+        except Ambiguous:
+            counted["ambiguous"] += 1
+            continue
+        counted[f"{p.question} {'ok' if answer in ('ok', 'safe') else 'fails'}"] += 1
+        assert grade(p, answer).correct, (p.id, answer)
+        assert not grade(p, wrong).correct, (p.id, wrong)
+    assert counted["ambiguous"] <= 5, counted
+    assert counted["outcome ok"] >= 10 and counted["outcome fails"] >= 20, counted
+    assert counted["safe ok"] >= 3 and counted["safe fails"] >= 10, counted
+
+
+# --- §5: following ------------------------------------------------------------------------
+
+def _pairs(counts: Counter) -> int:
+    """How many disjoint pairs: a triple holds one pair (and a single)."""
+    return sum(n // 2 for n in counts.values())
+
+
+def _has_tractor(counts: Counter, level: str, suit: str | None, length: int) -> bool:
+    return any(u.width == 2 and u.length == length
+               for u in units_in(counts, level, suit, min_width=2))
+
+
+def follow_legal(play, hand, lead, level: str, suit: str | None) -> bool | None:
+    """§5: with S the follower's cards of the led suit and n cards led: if |S| ≤ n, all of S
+    plus any cards; otherwise n cards of S keeping the first step of the lead's shape that S
+    can satisfy: pair → pair; triple → triple, else pair + 1; tractor of length 2 → such a
+    tractor, else as many pairs as possible; single → any; a throw → each component in
+    turn, largest first (covered: one triple or one tractor of length 2 plus singles, or
+    pairs plus singles). None for the other shapes (left to the solver)."""
+    n = len(lead)
+    play, hand = Counter(_texts(play)), Counter(_texts(hand))
+    if sum(play.values()) != n or play - hand:
+        return False
+    led = one_suit(lead, level, suit)
+    in_led = Counter({t: k for t, k in hand.items() if place(t, level, suit)[0] == led})
+    if sum(in_led.values()) <= n:
+        return play & in_led == in_led
+    if play - in_led:
+        return False  # a card of another suit while S has more
+    # a throw's components in turn, largest first: its singles come last and take any card
+    core = [s for s in _shape(decompose(lead, level, suit)) if s != (1, 1)]
+    if not core:
+        return True
+    if core == [(3, 1)]:
+        if any(k >= 3 for k in in_led.values()):
+            return max(play.values()) >= 3
+        return _pairs(play) >= min(1, _pairs(in_led))
+    if core == [(2, 2)]:
+        if _has_tractor(in_led, level, suit, 2):
+            return _has_tractor(play, level, suit, 2)
+        return _pairs(play) >= min(2, _pairs(in_led))
+    if set(core) == {(2, 1)}:  # a pair, or a throw of pairs (and singles)
+        return _pairs(play) >= min(len(core), _pairs(in_led))
+    return None
+
+
+def _legal_follows(lead: str, hand: str, level: str = "2", suit: str = "S") -> set[str]:
+    """Every distinct play of len(lead) cards from `hand` that follow_legal allows."""
+    from itertools import combinations
+
+    lead_cards, hand_cards = parse_cards(lead), parse_cards(hand)
+    plays = {tuple(sorted(c)) for c in combinations(_texts(hand_cards), len(lead_cards))}
+    return {" ".join(p) for p in plays
+            if follow_legal(parse_cards(p), hand_cards, lead_cards, level, suit)}
+
+
+def test_follow_oracle_reproduces_examples_8_to_10():
+    assert _legal_follows("KH KH", "QH QH 5H 7H 3C AS") == {"QH QH"}  # ex. 8
+    assert _legal_follows("KH KH", "QH QH QH 5H 3C") == {"QH QH"}
+    assert _legal_follows("KH KH KH", "9H 9H 4H 6H 3C") == {"4H 9H 9H", "6H 9H 9H"}  # ex. 9
+    assert _legal_follows("5H 5H 6H 6H", "9H 9H JH JH 3H 4C") == {"9H 9H JH JH"}  # ex. 10
+
+
+def test_follow_oracle_on_the_other_steps_of_section_5():
+    # |S| ≤ n: all of S plus anything (never obliged to trump)
+    assert _legal_follows("KH KH", "5H 3C 4D") == {"3C 5H", "4D 5H"}
+    # a triple when S has one; a single lead takes any card of S
+    assert _legal_follows("KH KH KH", "9H 9H 9H 4H 4H") == {"9H 9H 9H"}
+    assert _legal_follows("KH", "9H 4H 3C") == {"9H", "4H"}
+    # a tractor when S has one (a triple gives a pair); else as many pairs as S allows
+    assert _legal_follows("5H 5H 6H 6H", "9H 9H 9H 10H 10H 3H") == {"10H 10H 9H 9H"}
+    assert _legal_follows("5H 5H 6H 6H", "9H 9H 4H 7H QH") == {
+        "4H 7H 9H 9H", "4H 9H 9H QH", "7H 9H 9H QH"}
+    # a throw: its pairs in turn as far as S allows, then any cards of S for its singles
+    assert _legal_follows("AH AH QH QH 8H", "9H 9H 4H 4H 7H 6H 3C") == {
+        "4H 4H 6H 9H 9H", "4H 4H 7H 9H 9H"}
+    assert _legal_follows("AH AH AH 8H", "9H 9H 9H 4H 7H") == {"4H 9H 9H 9H", "7H 9H 9H 9H"}
+
+
+def test_follow_puzzles_match_the_rule(bank):
+    counted = Counter()
+    for p in (p for p in bank if p.type == "follow"):
+        pos = p.position
+        t = pos["trump"]
+        verdicts = [follow_legal(c, pos["hand"], pos["lead"], t.level, t.suit)
+                    for c in pos["candidates"]]
+        shape = _shape(decompose(pos["lead"], t.level, t.suit))
+        if None in verdicts:
+            counted[f"not covered {shape}"] += 1
+            continue
+        counted["covered"] += 1
+        legal = {"ABCDEF"[i] for i, ok in enumerate(verdicts) if ok}
+        assert grade(p, " ".join(sorted(legal)) or "none").correct, (p.id, legal)
+        wrong = legal ^ {"A"}
+        assert not grade(p, " ".join(sorted(wrong)) or "none").correct, (p.id, wrong)
+    assert counted["covered"] >= 25, counted

@@ -93,7 +93,7 @@ class LearnPage(AppPage):
         self._main = pn.Column(
             self._menu, self._notice, self._where, self._title, self._text, self._step_box,
             pn.layout.Divider(), pn.Row(self._back, self._next, self._gate),
-            sizing_mode="stretch_width", styles={"min-width": "0"})
+            sizing_mode="stretch_width", styles={"min-width": "0"}, stylesheets=[NARROW_CSS])
         self._layout = pn.Row(self._side, self._main, sizing_mode="stretch_width",
                               stylesheets=[NARROW_CSS])
 

@@ -1,7 +1,7 @@
 """The application shell: navigation, the 中文 / English switch, and the pages.
 
 One `TutorApp` per browser session. The page shown follows `?page=` in the URL, so a reload
-comes back to the same page.
+comes back to the same page; without it, the home page.
 """
 
 from __future__ import annotations
@@ -20,18 +20,21 @@ from .page import AppPage
 from .safe import user_text
 from .services import get_store, store_error
 
-PAGES = ("learn", "puzzles", "play", "progress", "teacher")
+PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
 
 SHELL_CSS = """
 .zp-header { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
 .zp-brand { font-size: 22px; font-weight: 700; margin-right: 12px; }
+@media (max-width: 700px) { .zp-brand { font-size: 18px; margin-right: 4px; } }
 """
+# six pages side by side still fit a phone's 390 px
+NAV_CSS = "@media (max-width: 700px) { .bk-btn { padding: 6px 7px; font-size: 13.5px; } }"
 
 
 class TutorApp(pn.viewable.Viewer):
     """The whole app for one browser session."""
 
-    page = param.Selector(default="play", objects=list(PAGES))
+    page = param.Selector(default="home", objects=list(PAGES))
     lang = param.Selector(default="en", objects=["en", "zh"])
     user = param.ClassSelector(class_=User, default=None, allow_None=True)
 
@@ -47,7 +50,8 @@ class TutorApp(pn.viewable.Viewer):
         self._views: dict[str, AppPage] = {}
         self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
         self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
-                                                color="primary", variant="outline")
+                                                color="primary", variant="outline",
+                                                stylesheets=[NAV_CSS])
         self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
         self._lang_button = pn.widgets.Button(width=90, color="primary", variant="outline")
         self._lang_button.on_click(self._toggle_lang)
@@ -127,6 +131,7 @@ class TutorApp(pn.viewable.Viewer):
 
 def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     """Page factories; each is called once per session, when the page is first opened."""
+    from .home import HomePage
     from .learn import LearnPage
     from .play.page import PlayPage
     from .progress.page import ProgressPage
@@ -134,6 +139,8 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     from .teacher.page import TeacherPage
 
     return {
+        "home": lambda app: HomePage(lang=app.lang, open_page=lambda name: setattr(
+            app, "page", name)),
         "learn": lambda app: LearnPage(lang=app.lang),
         "puzzles": lambda app: PuzzlesPage(lang=app.lang),
         "play": lambda app: PlayPage(lang=app.lang),
@@ -142,7 +149,14 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     }
 
 
+# Panel's page has no viewport meta: a phone would lay it out 980 px wide and shrink it
+PAGE_HEAD = ('{% block postamble %}<meta name="viewport" '
+             'content="width=device-width, initial-scale=1">{% endblock %}')
+
+
 def build_app() -> pn.viewable.Viewable:
     """The app's root for one session (used by `panel serve app.py` and `tutor serve`)."""
     pn.extension()
+    if pn.state.curdoc is not None:  # Panel extends its base page with this template
+        pn.state.curdoc.template = PAGE_HEAD
     return TutorApp()

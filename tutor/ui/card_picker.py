@@ -24,6 +24,8 @@ PICKER_CSS = CARD_CSS + """
 .zp-pick.selected .zp-card { box-shadow: 0 0 0 3px #1e88e5; }
 .zp-pick.disabled { cursor: default; }
 .zp-picker { padding-top: 16px; }
+@media (max-width: 600px) { .zp-pick { margin-right: -12px; }
+  .zp-pick .zp-card { width: 44px; height: 62px; } }
 """
 
 

@@ -11,7 +11,8 @@ from tutor.rules import Trump, format_cards
 from .cards import CARD_CSS, card_html
 
 LEARN_CSS = CARD_CSS + """
-.zp-cards { display: inline-flex; vertical-align: middle; margin: 2px 4px 2px 2px; zoom: .8; }
+.zp-cards { display: inline-flex; flex-wrap: wrap; max-width: 100%; vertical-align: middle;
+  margin: 2px 4px 2px 2px; zoom: .8; }
 .zp-cards .zp-card { display: inline-block; margin-right: 3px; }
 .zp-lesson-text { font-size: 16px; line-height: 1.6; }
 .zp-lesson-text table { border-collapse: collapse; margin: 8px 0; }

@@ -30,6 +30,11 @@ PAGE_CSS = LEARN_CSS + """
 
 
 LIST_BUTTON_CSS = ".bk-btn { text-align: left; justify-content: flex-start; }"
+# below 700 px the list beside the lesson gives way to a menu above it (one column)
+NARROW_CSS = """
+@media (max-width: 700px) { .zp-lesson-list { display: none !important; } }
+@media (min-width: 701px) { .zp-lesson-menu { display: none !important; } }
+"""
 
 
 class LearnPage(AppPage):
@@ -65,7 +70,11 @@ class LearnPage(AppPage):
             button.on_click(lambda _e, i=i: self.open_lesson(i))
             self._lesson_buttons.append(button)
         self._side = pn.Column(self._list_title, self._list_count, *self._lesson_buttons,
-                               width=290, visible=self.show_list)
+                               width=290, visible=self.show_list,
+                               css_classes=["zp-lesson-list"])
+        self._menu = pn.widgets.Select(sizing_mode="stretch_width", visible=self.show_list,
+                                       css_classes=["zp-lesson-menu"])
+        self._menu.param.watch(self._on_menu, "value")
         self._where = pn.pane.HTML("", stylesheets=[PAGE_CSS])
         self._title = pn.pane.HTML("", stylesheets=[PAGE_CSS])
         self._text = pn.pane.Markdown("", stylesheets=[PAGE_CSS], css_classes=["zp-lesson-text"],
@@ -82,10 +91,11 @@ class LearnPage(AppPage):
         self._notice = pn.pane.Alert("", alert_type="warning", visible=False,
                                      sizing_mode="stretch_width")
         self._main = pn.Column(
-            self._notice, self._where, self._title, self._text, self._step_box,
+            self._menu, self._notice, self._where, self._title, self._text, self._step_box,
             pn.layout.Divider(), pn.Row(self._back, self._next, self._gate),
-            sizing_mode="stretch_width", min_width=500)
-        self._layout = pn.Row(self._side, self._main, sizing_mode="stretch_width")
+            sizing_mode="stretch_width", styles={"min-width": "0"}, stylesheets=[NARROW_CSS])
+        self._layout = pn.Row(self._side, self._main, sizing_mode="stretch_width",
+                              stylesheets=[NARROW_CSS])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -113,7 +123,11 @@ class LearnPage(AppPage):
     # ---------------------------------------------------------- persistence
     @param.depends("show_list", watch=True)
     def _show_list(self) -> None:
-        self._side.visible = self.show_list
+        self._side.visible = self._menu.visible = self.show_list
+
+    def _on_menu(self, event) -> None:
+        if event.new is not None and int(event.new) != self.lesson_index:
+            self.open_lesson(int(event.new))
 
     def attach_user(self, store: Store | None, user: User) -> None:
         """Save this learner's progress from now on, and open the lesson they left off in."""
@@ -256,6 +270,11 @@ class LearnPage(AppPage):
             button.name = f"{mark} {i + 1}. {lesson.title.get(lang)}"
             button.color = "primary" if i == self.lesson_index else "light"
         self._list_count.object = t("progress_count", lang, done=done, total=len(self.lessons))
+        # string values: Bokeh's Select shows int-valued options blank
+        self._menu.param.update(
+            options={button.name: str(i) for i, button in enumerate(self._lesson_buttons)},
+            value=str(self.lesson_index) if self.lessons else None,
+            name=self._list_count.object)
 
     def _show_nav(self) -> None:
         lang, lesson = self.lang, self.lesson

@@ -46,6 +46,30 @@ from .table_html import TABLE_CSS, seat_name, summary_html, table_html
 
 DEFAULT_DELAY_MS = 700
 
+# on a phone (below 700 px) the table packs tight — the four other seats in one row, your
+# seat beside the centre — so the hand and the buttons are on the first screen; the choice
+# of opponents moves below the hand
+PHONE_TABLE_CSS = """
+@media (max-width: 700px) {
+  .zp-table { gap: 4px; grid-template-columns: repeat(4, minmax(0, 1fr)); grid-template-areas:
+    "info info info info" "left top-l top-r right" "center center center me"; }
+  .zp-info { font-size: 12px; padding: 4px 8px; gap: 0 10px; }
+  .zp-seat { min-height: 0; padding: 3px 4px; overflow: hidden; }
+  .zp-seat .who { font-size: 12px; }
+  .zp-seat .meta { font-size: 10.5px; margin: 0 0 2px; }
+  .zp-badge { font-size: 10px; padding: 0 4px; margin-left: 2px; }
+  .zp-center { min-height: 56px; padding: 4px; gap: 2px; font-size: 12px; }
+  .zp-center .status { font-size: 12px; }
+  .zp-played { min-height: 36px; flex-wrap: wrap; }
+  .zp-small .zp-card { width: 26px; height: 36px; margin-right: -10px; }
+  .zp-small .zp-card .rank { font-size: 11px; } .zp-small .zp-card .suit { font-size: 10px;
+    top: 13px; } .zp-small .zp-card .pip { display: none; } .zp-small .zp-card .pts { top: 25px; }
+}
+"""
+PHONE_LAYOUT_CSS = """
+@media (max-width: 700px) { .zp-play-options { order: 1; } .zp-play-after { order: 2; } }
+"""
+
 
 def ai_delay_ms() -> int:
     """Pause between AI moves (TUTOR_AI_DELAY_MS; tests make it short)."""
@@ -88,7 +112,8 @@ class PlayPage(AppPage):
         self._strength.param.watch(lambda e: setattr(self, "strength", e.new), "value")
         self._new = pn.widgets.Button(color="default", width=120, align="end")
         self._new.on_click(self._new_game)
-        self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
+        self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS, PHONE_TABLE_CSS],
+                                   sizing_mode="stretch_width")
         self._message = pn.pane.Alert("", alert_type="danger", visible=False,
                                       sizing_mode="stretch_width")
         self._notice = pn.pane.Alert("", alert_type="info", visible=False,
@@ -123,11 +148,13 @@ class PlayPage(AppPage):
         actions = pn.FlexBox(self._bid_choice, self._call_card, self._call_nth,
                              *self._buttons.values(), self._prompt, flex_wrap="wrap",
                              align_items="center", sizing_mode="stretch_width")
+        self._games_box.css_classes = ["zp-play-after"]
         self._layout = pn.Column(
-            pn.Row(self._strength, self._new),
+            pn.Row(self._strength, self._new, css_classes=["zp-play-options"]),
             self._saving, self._table, self._notice, self._summary, self._message,
-            self._hint_text, actions, self._picker, pn.layout.Divider(), self._games_box,
-            sizing_mode="stretch_width")
+            self._hint_text, actions, self._picker,
+            pn.layout.Divider(css_classes=["zp-play-after"]), self._games_box,
+            sizing_mode="stretch_width", stylesheets=[PHONE_LAYOUT_CSS])
         self._label_widgets()
 
     def _strength_options(self) -> dict[str, str]:

@@ -58,7 +58,7 @@ class PuzzlesPage(AppPage):
         self._join = pn.widgets.Button(color="default", width=130)
         self._join.on_click(self._on_join)
         self._assign_box = pn.Column(
-            self._assign_title, pn.Row(self._assignment, self._join_code, self._join),
+            self._assign_title, pn.FlexBox(self._assignment, self._join_code, self._join),
             self._assign_status, visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(
             self._assign_box,

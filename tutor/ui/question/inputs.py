@@ -30,6 +30,7 @@ from ..card_picker import CardPicker
 
 t = section("card")
 SHORT = 14  # labels up to this long fit side by side as buttons, even on a phone
+WRAP_CSS = ".bk-btn-group { flex-wrap: wrap; }"  # a row of long choices wraps on a phone
 
 
 class AnswerWidgets:
@@ -71,7 +72,8 @@ def _choice(spec: Choice, lang: str) -> AnswerWidgets:
 @answer_widgets.register
 def _several(spec: Several, lang: str) -> AnswerWidgets:
     boxes = pn.widgets.CheckButtonGroup(options=_labels(spec.options, lang), value=[],
-                                        color="primary", variant="outline")
+                                        color="primary", variant="outline",
+                                        stylesheets=[WRAP_CSS])
     hint = pn.pane.Markdown(t("several_hint", lang))
     return AnswerWidgets([hint, boxes], lambda: " ".join(boxes.value) if boxes.value else "none")
 

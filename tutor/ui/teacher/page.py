@@ -61,7 +61,7 @@ class TeacherPage(AppPage):
         self._theme = pn.widgets.Select(width=220)
         self._tier = pn.widgets.Select(width=120)
         self._count = pn.widgets.IntInput(value=5, start=1, end=30, width=90)
-        self._picked = pn.widgets.MultiChoice(width=420)
+        self._picked = pn.widgets.MultiChoice(max_width=420, sizing_mode="stretch_width")
         self._create_assignment = pn.widgets.Button(color="primary", width=170)
         self._create_assignment.on_click(self._on_create_assignment)
         # results
@@ -94,15 +94,17 @@ class TeacherPage(AppPage):
                          ("classes", "assign", "results", "author")}
         self._body = pn.Column(
             self._status,
-            self._headers["classes"], pn.Row(self._classes, self._class_name,
-                                             self._create_class), self._code,
-            self._headers["assign"], pn.Row(self._title, self._due),
-            pn.Row(self._theme, self._tier, self._count), self._picked, self._create_assignment,
-            self._headers["results"], pn.Row(self._assignments, self._csv), self._learners,
+            self._headers["classes"],
+            pn.FlexBox(self._classes, self._class_name, self._create_class), self._code,
+            self._headers["assign"], pn.FlexBox(self._title, self._due),
+            pn.FlexBox(self._theme, self._tier, self._count), self._picked,
+            self._create_assignment,
+            self._headers["results"], pn.FlexBox(self._assignments, self._csv), self._learners,
             self._puzzles, pn.pane.Bokeh(self._chart, sizing_mode="stretch_width"),
-            self._headers["author"], pn.Row(self._a_level, self._a_suit, self._a_difficulty),
-            self._a_throw, pn.Row(*self._a_others),
-            pn.Row(self._preview_button, self._save_button), self._preview_text,
+            self._headers["author"],
+            pn.FlexBox(self._a_level, self._a_suit, self._a_difficulty),
+            self._a_throw, pn.FlexBox(*self._a_others),
+            pn.FlexBox(self._preview_button, self._save_button), self._preview_text,
             sizing_mode="stretch_width")
         # the tools are swapped in (not merely unhidden), so their charts draw at full size
         self._layout = pn.Column(self._refusal, sizing_mode="stretch_width")

@@ -237,7 +237,7 @@ class PlayPage(AppPage):
         if phase == Phase.BIDDING:
             options = bid_options(obs.hand, obs.level, s.human, obs.standing_bid,
                                   obs.rules.decks)
-            self._bid_choice.options = {format_cards(o, unicode=True): format_cards(o)
+            self._bid_choice.options = {format_cards(o, lang=lang): format_cards(o)
                                         for o in options}
             if options:
                 self._bid_choice.value = format_cards(options[-1])
@@ -285,12 +285,12 @@ class PlayPage(AppPage):
     def _show_throw_failure(self, e: Event) -> None:
         lang, human = self.lang, self.session.human
         who = seat_name(e.seat, human, lang)  # type: ignore[arg-type]
-        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'])}"
+        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'], lang)}"
                        for b in e.info["by"])
-        beaten = ", ".join(_symbols(x) for x in e.info["beaten"])
+        beaten = ", ".join(_symbols(x, lang) for x in e.info["beaten"])
         self._notice.object = t("throw_failed", lang, who=who, who_short=who,
-                                cards=format_cards(e.cards, unicode=True), by=by,
-                                beaten=beaten, forced=_symbols(e.info["forced"]))
+                                cards=format_cards(e.cards, lang=lang), by=by,
+                                beaten=beaten, forced=_symbols(e.info["forced"], lang))
         self._notice.visible = True
 
     def _act(self, action) -> None:
@@ -418,6 +418,6 @@ class PlayPage(AppPage):
             self._busy = False
 
 
-def _symbols(text: str) -> str:
-    """Canonical card text (`10H SJ`) in display form (`10♥ 小王`)."""
-    return format_cards(parse_cards(text), unicode=True)
+def _symbols(text: str, lang: str) -> str:
+    """Canonical card text (`10H SJ`) in display form (`10♥ small joker` / `10♥ 小王`)."""
+    return format_cards(parse_cards(text), lang=lang)

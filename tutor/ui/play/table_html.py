@@ -17,6 +17,7 @@ from tutor.rules import (
     Phase,
     Trick,
     Trump,
+    format_cards,
 )
 
 from ..cards import CARD_CSS, card_html
@@ -73,7 +74,7 @@ def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool = True) ->
 def _friend_text(obs: Observation, human: int, lang: str) -> str:
     if obs.friend_card is None:
         return ""
-    card = obs.friend_card.symbol
+    card = obs.friend_card.name(lang)
     call = (t("friend_call_nth", lang, nth=obs.friend_nth, card=card) if obs.friend_nth
             else t("friend_call", lang, card=card))
     if not obs.sides_known:
@@ -179,12 +180,12 @@ def summary_html(result: HandResult, last: Trick, totals: Sequence[int], obs: Ob
         text = escape(t(key, lang, **params))
         return f"<p><b>{text}</b></p>" if bold else f"<p>{text}</p>"
 
-    kitty = " ".join(c.symbol for c in result.kitty)
+    kitty = format_cards(result.kitty, lang=lang)
     lines = [f"<h3>{escape(t('summary_title', lang, n=hand_no))}</h3>",
              para("summary_points", tricks=result.trick_points, bonus=result.kitty_bonus,
                   p=result.defender_points)]
     if result.kitty_multiplier is not None:
-        winning = " ".join(c.symbol for c in dict(last.plays)[last.winner])
+        winning = format_cards(dict(last.plays)[last.winner], lang=lang)
         lines.append(para("summary_kitty", cards=kitty, points=result.kitty_points,
                           who=who(last.winner), play=winning, mult=result.kitty_multiplier))
     else:

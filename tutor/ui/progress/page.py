@@ -105,9 +105,10 @@ class ProgressPage(AppPage):
         if p is None:
             self._summary.object = t("progress_none", lang)
             return
-        self._summary.object = t("progress_summary", lang, n=p.attempts, right=p.correct,
-                                 lessons=len(p.lessons_completed), games=p.games_finished,
-                                 playing=p.games_in_progress)
+        self._summary.object = t(
+            "progress_summary", lang, attempts=t("progress_attempts", lang, n=p.attempts),
+            right=p.correct, lessons=t("progress_lessons_done", lang, n=len(p.lessons_completed)),
+            games=t("progress_games_done", lang, n=p.games_finished), playing=p.games_in_progress)
         themes = sorted(p.themes.values(), key=lambda s: s.theme)
         # no empty charts for a newcomer: say where the figures will come from instead
         for pane in self._puzzle_charts:

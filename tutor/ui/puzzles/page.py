@@ -137,7 +137,7 @@ class PuzzlesPage(AppPage):
             self._assign_status.object = t("no_assignments", self.lang)
             return
         total = len(chosen.puzzle_ids)
-        self._assign_status.object = t("assignment_progress", self.lang,
+        self._assign_status.object = t("assignment_progress", self.lang, "total",
                                        done=total - self._remaining(chosen), total=total)
 
     def _on_assignment(self) -> None:

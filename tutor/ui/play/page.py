@@ -213,9 +213,11 @@ class PlayPage(AppPage):
         self._table.object = table_html(obs, s.human, lang, s.hand_number)
         # before the trump suit is bid, level cards and jokers still sort first
         shown_trump = obs.trump or Trump(obs.level, None)
-        key = (tuple(sorted(obs.hand)), shown_trump)
+        # the declarer sees the kitty it took up marked in its hand until it buries
+        kitty = tuple(obs.kitty or ()) if obs.phase == Phase.BURYING else ()
+        key = (tuple(sorted(obs.hand)), shown_trump, kitty, lang if kitty else None)
         if key != self._picker_key:  # new cards or a trump just set: redraw, clear selection
-            self._picker.show(obs.hand, shown_trump)
+            self._picker.show(obs.hand, shown_trump, tagged=kitty, tag=t("kitty_tag", lang))
             self._picker_key = key
         elif not keep_selection:
             self._picker.selected = []

@@ -71,8 +71,7 @@ class TeacherPage(AppPage):
         self._puzzles = pn.pane.HTML("", sizing_mode="stretch_width")
         self._chart_src = ColumnDataSource({"puzzle": [], "failed": []})
         self._chart = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
-                             x_range=FactorRange(factors=EMPTY), y_range=(0, 100),
-                             y_axis_label="% failed")
+                             x_range=FactorRange(factors=EMPTY), y_range=(0, 100))
         self._chart.vbar(x="puzzle", top="failed", width=0.6, source=self._chart_src,
                          color="#ef6c00")
         self._chart.xaxis.major_label_orientation = 0.6
@@ -133,6 +132,7 @@ class TeacherPage(AppPage):
         self._create_assignment.name = t("teacher_create_assignment", lang)
         self._assignments.name = t("teacher_assignment", lang)
         self._csv.label = t("teacher_csv", lang)
+        self._chart.yaxis.axis_label = t("col_failed_pct", lang)
         self._a_throw.name = t("author_throw", lang)
         for i, box in enumerate(self._a_others):
             box.name = t("author_other", lang, n=i + 1)

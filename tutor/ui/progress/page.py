@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, FactorRange
+from bokeh.models import AdaptiveTicker, ColumnDataSource, FactorRange
 from bokeh.palettes import Category10_10
 from bokeh.plotting import figure
 
@@ -77,6 +77,7 @@ class ProgressPage(AppPage):
         legend.update(orientation="horizontal", location="center", click_policy="none")
         self._ratings_fig.add_layout(legend, "below")
         self._legend = legend
+        self._ratings_fig.xaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
         self._acc_src = ColumnDataSource({"theme": [], "accuracy": [], "label": []})
         self._acc_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
                                x_range=FactorRange(factors=EMPTY), y_range=(0, 100))

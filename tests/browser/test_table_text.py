@@ -122,3 +122,21 @@ def test_progress_links_a_missed_puzzle_back_to_it(browser, app_url, lang):
         assert "page=puzzles" in page.url
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("lang", "label", "learner"), [("en", "Account type", "learner"),
+                                                        ("zh", "账户类型", "学生")])
+def test_the_account_type_is_labelled_and_starts_as_learner(browser, app_url, lang, label,
+                                                             learner):
+    context, page = _new_page(browser, *SIZES["390"])
+    try:
+        page.goto(f"{app_url}?page=progress&lang={lang}")
+        page.get_by_role("button", name="Account" if lang == "en" else "账户",
+                         exact=True).click(timeout=30_000)
+        role = page.get_by_label(label)
+        role.wait_for(timeout=15_000)
+        assert role.input_value() == "learner"
+        assert role.locator("option:checked").inner_text() == learner
+        shot(page, f"account_type_{lang}_390")
+    finally:
+        context.close()

@@ -11,7 +11,7 @@ def test_due_dates_read_in_each_language_and_default_to_none():
     assert date_label(day, "zh") == "2026年12月1日（周二）"
     due = DueDate(today=day, label="Due")
     assert due.value is None and due._select.value == ""
-    assert list(due._select.options)[0] == "no due date" and due._select.name == "Due"
+    assert next(iter(due._select.options)) == "no due date" and due._select.name == "Due"
     due._select.value = "2026-12-03"
     assert due.value == date(2026, 12, 3)
     due.lang = "zh"

@@ -227,7 +227,7 @@ class Trick(pn.viewable.Viewer):
                         f'<span class="who">{escape(t("seat", lang, n=self.seat(i)))}{badges}'
                         f'</span><span class="cards">{drawn}</span></div>')
         line = _t("trick_winner", lang, seat=self.winner,
-                  cards=format_cards(self.plays[win], unicode=True))
+                  cards=format_cards(self.plays[win], lang=lang))
         return (f'<div class="zp-trick" data-winner="{self.winner}">'
                 f'<div class="about">{escape(self.trump.describe(lang))}</div>'
                 f'<div class="plays">{"".join(rows)}</div>'

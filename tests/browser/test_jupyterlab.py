@@ -212,8 +212,9 @@ def _check(out, seat: str, verdict: str, exact: bool = False) -> None:
 
 def _ai_cards(out) -> list[str]:
     """The cards an AI seat (1 to 4) shows on the table: its bid, or its play in this trick."""
-    return out.locator(".zp-seat:not([data-seat='0']) .zp-played .zp-card").evaluate_all(
-        "els => els.map(e => e.closest('.zp-seat').dataset.seat + ':' + e.dataset.card)")
+    return out.locator(".zp-seat:not([data-seat='0']) .zp-played .zp-card, "
+                       ".zp-now .zp-play:not([data-seat='0']) .zp-card").evaluate_all(
+        "els => els.map(e => e.closest('[data-seat]').dataset.seat + ':' + e.dataset.card)")
 
 
 def _watch_the_ai_move(page) -> None:

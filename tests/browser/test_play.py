@@ -41,17 +41,20 @@ def _table_attr(page, name: str) -> str:
 
 
 def _my_played(page) -> list[str]:
-    return page.locator('.zp-seat[data-seat="0"] .zp-played .zp-card').evaluate_all(
+    """My play in the trick in progress (drawn in the centre of the table)."""
+    return page.locator('.zp-now .zp-play[data-seat="0"] .zp-card').evaluate_all(
         "els => els.map(e => e.dataset.card)")
 
 
 def _lead_cards(page) -> list[str]:
-    """The cards of the seat marked as leading this trick (its badge says so)."""
+    """The cards of the seat marked as leading this trick (its badge says so), as the
+    centre shows them."""
     seats = page.locator(".zp-seat")
     for i in range(seats.count()):
         seat = seats.nth(i)
         if seat.locator(".zp-badge.lead").count():
-            return seat.locator(".zp-played .zp-card").evaluate_all(
+            who = seat.get_attribute("data-seat")
+            return page.locator(f'.zp-now .zp-play[data-seat="{who}"] .zp-card').evaluate_all(
                 "els => els.map(e => e.dataset.card)")
     return []
 
@@ -73,11 +76,12 @@ def _try_illegal_follow(page) -> bool:
     for i in off[: len(lead)]:
         page.locator(".zp-pick").nth(i).click()
     _button(page, "Play cards").click()
-    alert = page.get_by_text("card(s): play all of them before other suits")
+    alert = page.get_by_text("cards: play all of them before other suits")
+    alert1 = page.get_by_text("card: play it before other suits")
     alert2 = page.get_by_text("cards, so you must play")
     deadline = time.time() + 10
     while time.time() < deadline:
-        if alert.count() or alert2.count():
+        if alert.count() or alert1.count() or alert2.count():
             shot(page, "play_error")
             return True
         time.sleep(0.1)

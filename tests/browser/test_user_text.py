@@ -167,7 +167,7 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         # by clicking, so no typed answer reaches this page; tests/ui checks typed ones)
         learner.locator("select").filter(has=learner.locator("option", has_text=IMAGE)).first \
             .select_option(label=IMAGE)
-        learner.get_by_text("0 of 1 puzzles solved.").wait_for(timeout=15_000)
+        learner.get_by_text("0 of 1 puzzle solved.").wait_for(timeout=15_000)
         shot(learner, "user_text_learner")
         _walk(learner, IMG)
 

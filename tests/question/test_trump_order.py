@@ -51,8 +51,8 @@ def test_lesson_select_says_what_was_wrong() -> None:
     assert q.grade(q.solve().text).correct
     wrong = q.grade("AS KH 3H SJ")
     assert not wrong.correct
-    assert "are not trumps" in plain(wrong.explanation.en)
-    assert "You missed 1 trump(s)" in wrong.explanation.en
+    assert "A♠ is not a trump." in plain(wrong.explanation.en)  # one card, singular
+    assert "You missed 1 trump:" in wrong.explanation.en
     assert "漏了1张" in wrong.explanation.zh
 
 

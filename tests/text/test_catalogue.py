@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import tutor
-from tutor.text import LANGS, catalogue, has, t
+from tutor.text import LANGS, PLURAL_FORMS, both, catalogue, has, t
 
 ROOT = Path(tutor.__file__).parent
 
@@ -56,12 +56,22 @@ def test_each_key_has_the_same_slots_in_both_languages() -> None:
         assert zh.strip(), key
 
 
+def _asked_as(key: str) -> str:
+    """The key the code asks for: a counted message's forms `x_one`/`x_other` by `x`."""
+    keys = _keys("en")
+    for form in PLURAL_FORMS:
+        base = key.removesuffix(form)
+        if key.endswith(form) and all(base + f in keys for f in PLURAL_FORMS):
+            return base
+    return key
+
+
 def test_every_key_is_used_by_the_code() -> None:
     constants, prefixes = _literals()
     # a key is named whole somewhere, or its area's code builds it from a prefix
     dynamic = {p.split(".")[-1] for p in prefixes if p.endswith("_") or p.endswith(".")}
     unused = sorted(
-        key for key in _keys("en")
+        key for key in map(_asked_as, _keys("en"))
         if key.split(".", 1)[1] not in constants and key not in constants
         and not any(key.split(".", 1)[1].startswith(p) for p in dynamic if p))
     assert unused == []
@@ -105,3 +115,36 @@ def test_every_key_the_code_asks_for_is_in_the_catalogue() -> None:
     missing = [(file, key) for file, fn, key in asked
                if not any(has(f"{area}.{key}") for area in areas[fn])]
     assert missing == []
+
+
+COUNTED = [  # (key, params for 1, English for 1, English for 2)
+    ("ui.cards_left", {}, "1 card", "2 cards"),
+    ("ui.your_turn_follow", {}, "Follow with 1 card.", "Follow with 2 cards."),
+    ("ui.progress_lessons_done", {}, "**1** lesson completed", "**2** lessons completed"),
+    ("card.pick_hint_n", {}, "Select up to 1 card.", "Select up to 2 cards."),
+    ("rules.wrong_count", {}, "Play exactly 1 card: as many as were led.",
+     "Play exactly 2 cards: as many as were led."),
+    ("rules.must_follow_all", {"suit": "♥"}, "You hold 1 ♥ card: play it before other suits.",
+     "You hold 2 ♥ cards: play all of them before other suits."),
+]
+
+
+@pytest.mark.parametrize(("key", "params", "one", "two"), COUNTED)
+def test_a_counted_message_reads_right_for_one_and_for_two(key, params, one, two) -> None:
+    assert t(key, "en", n=1, **params) == one
+    assert t(key, "en", n=2, **params) == two
+    assert t(key, "zh", n=1, **params) == t(key, "zh", n=2, **params).replace("2", "1")
+
+
+def test_a_message_counted_by_another_slot_and_no_card_s_left() -> None:
+    assert t("ui.assignment_progress", "en", "total", done=0, total=1) == "0 of 1 puzzle solved."
+    assert t("ui.assignment_progress", "en", "total", done=1, total=3) == "1 of 3 puzzles solved."
+    held = both("follow.held", plural_by="have", have=1, suit="♠", n=2)
+    assert held.en == "You hold 1 ♠ card and 2 were led."
+    assert t("trump_order.extra", "en", cards="A♠", n=1) == "A♠ is not a trump."
+    assert t("trump_order.extra", "en", cards="A♠ K♠", n=2) == "A♠ K♠ are not trumps."
+    with pytest.raises(KeyError, match="counted"):
+        t("ui.cards_left", "en", count=2)
+    for area, table in catalogue("en").items():
+        for key, text in table.items():
+            assert "(s)" not in text, f"{area}.{key} says (s): give it _one/_other forms"

@@ -75,3 +75,17 @@ def test_unreadable_answers_are_refused_without_saving(store):
     with pytest.raises(AnswerError):
         trainer.submit(puzzle, "the third one", 1)
     assert store.attempts.for_user(user.id, user.id) == []
+
+
+def test_the_puzzles_page_opens_the_puzzle_its_parameter_names(tmp_path):
+    from tutor.store import Store
+    from tutor.ui.bank import shipped_bank
+    from tutor.ui.puzzles.page import PuzzlesPage
+    wanted = list(shipped_bank())[7]
+    page = PuzzlesPage(puzzle=wanted)
+    assert page.puzzle.id == wanted.id and page.card.question is page.puzzle
+    with Store(tmp_path / "t.duckdb") as store:
+        user, _ = store.users.create_guest()
+        page.attach_user(store, user)  # signing in keeps the puzzle the link asked for
+        assert page.puzzle.id == wanted.id
+    assert page.open_puzzle("no-such-puzzle") is False and page.puzzle.id == wanted.id

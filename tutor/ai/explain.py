@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from tutor.rules import (
     SUIT_NAMES_ZH,
     SUIT_SYMBOLS,
+    SUITS,
+    TRUMP,
     Action,
     Bid,
     Bury,
@@ -27,10 +29,16 @@ from .memory import build_memory
 
 @dataclass
 class Suggestion:
-    """A recommended action and its reasons as (English, 中文) pairs."""
+    """A recommended action and its reasons as (English, 中文) pairs.
+
+    `claims` holds what the reasons assert about the position, so a test can check them on
+    the full state: `voids` (the plain suits a bury leaves empty), `friend_candidates` (the
+    seats said to be maybe the hidden friend) and `friend_is_me` (the hint says "you are the
+    friend")."""
 
     action: Action
     reasons: list[tuple[str, str]] = field(default_factory=list)
+    claims: dict = field(default_factory=dict)
 
     @property
     def en(self) -> list[str]:
@@ -42,14 +50,21 @@ class Suggestion:
 
 
 def text(key: str, **params) -> tuple[str, str]:
-    """One reason in both languages; `params` may be (en, zh) pairs or plain values."""
+    """One reason in both languages; `params` may be (en, zh) pairs or plain values (a counted
+    reason takes its form from `n`)."""
     pe = {k: (v[0] if isinstance(v, tuple) else v) for k, v in params.items()}
     pz = {k: (v[1] if isinstance(v, tuple) else v) for k, v in params.items()}
     return t(f"hint.{key}", "en", **pe), t(f"hint.{key}", "zh", **pz)
 
 
-def _cards(cards) -> str:
-    return format_cards(cards, unicode=True)
+def _seats(seats: list[int]) -> tuple[str, str]:
+    return ", ".join(map(str, seats)), "、".join(map(str, seats))
+
+
+def _cards(cards) -> tuple[str, str]:
+    """Cards in running text, (English, 中文): jokers are `big joker` / `大王`."""
+    cards = list(cards)
+    return format_cards(cards, lang="en"), format_cards(cards, lang="zh")
 
 
 def suggest(obs: Observation, player=None) -> Suggestion:
@@ -64,7 +79,8 @@ def suggest(obs: Observation, player=None) -> Suggestion:
             action, reason, info = Play(obs.seat, report.best), chosen.reason, chosen.info
     elif player is not None:
         action = player.act(obs)
-    reasons = [_main_reason(obs, action, reason, info)]
+    claims: dict = {}
+    reasons = [_main_reason(obs, action, reason, info, claims)]
     if report is not None and len(report.ranked) > 1 and report.samples:
         (_, v, _), (alt, v2, _) = report.ranked[0], report.ranked[1]
         reasons.append(text("search", samples=report.samples, value=v, alt=_cards(alt.cards),
@@ -72,13 +88,26 @@ def suggest(obs: Observation, player=None) -> Suggestion:
     elif obs.phase == Phase.BURYING and info.get("points") and info.get("strong"):
         reasons.append(text("bury_points", points=info["points"]))
     elif obs.phase == Phase.PLAYING:
-        team = _team_reason(obs)
+        team = _team_reason(obs, claims)
         if team is not None:
             reasons.append(team)
-    return Suggestion(action, reasons)
+    return Suggestion(action, reasons, claims)
 
 
-def _main_reason(obs: Observation, action: Action, reason: str, info: dict) -> tuple[str, str]:
+def _bury_voids(obs: Observation, cards) -> list[str]:
+    """The plain suits the hand holds now and would hold none of after burying `cards`."""
+    assert obs.trump is not None
+    eff = obs.trump.table.eff
+    left = list(obs.hand)
+    for c in cards:
+        left.remove(c)
+    before = {obs.trump.effective_suit(c) for c in obs.hand} - {TRUMP}
+    after = {eff[c] for c in left}
+    return [SUITS[e] for e in sorted(before - after)]
+
+
+def _main_reason(obs: Observation, action: Action, reason: str, info: dict,
+                 claims: dict) -> tuple[str, str]:
     if isinstance(action, Bid):
         suit = action.cards[0].suit
         return text("bid_strong_suit", cards=_cards(action.cards),
@@ -86,23 +115,59 @@ def _main_reason(obs: Observation, action: Action, reason: str, info: dict) -> t
     if isinstance(action, Pass):
         return text(reason if has(f"hint.{reason}") else "bid_weak")
     if isinstance(action, Bury):
-        return text("bury", cards=_cards(action.cards))
+        voids = _bury_voids(obs, action.cards)
+        claims["voids"] = voids
+        if not voids:
+            return text("bury", cards=_cards(action.cards))
+        suits = (" ".join(SUIT_SYMBOLS[s] for s in voids),
+                 "、".join(SUIT_NAMES_ZH[s] for s in voids))
+        return text("bury_void", cards=_cards(action.cards), suits=suits, n=len(voids))
     if isinstance(action, CallFriend):
-        return text("call", card=action.card.symbol, copies=info.get("copies", 0))
+        return text("call", card=_cards([action.card]), copies=info.get("copies", 0))
     assert isinstance(action, Play)
     partner = info.get("partner_cards")
     return text(reason if has(f"hint.{reason}") else "dump_low", cards=_cards(action.cards),
                 points=info.get("points", 0), partner=_cards(partner) if partner else "")
 
 
-def _team_reason(obs: Observation) -> tuple[str, str] | None:
+def _friend_candidates(obs: Observation) -> list[int]:
+    """The seats that may still be the hidden friend, counting the copies of the friend card
+    this seat holds (and, as declarer, buried): a seat holding none cannot play it, and a seat
+    holding every copy still out is the only one that can."""
+    mem = build_memory(obs)
+    candidates = list(mem.friend_candidates)
+    card, me = obs.friend_card, obs.seat
+    if obs.rules.friend_rule == "holder" or card is None:
+        return candidates
+    # nth_played: whoever plays the Nth copy; copies outside this seat's hand are the others'
+    mine = obs.hand.count(card)
+    buried = (obs.buried or ()).count(card) if me == obs.declarer else 0
+    out = obs.rules.decks - obs.copies_played - buried - mine
+    eff = obs.trump.table.eff if obs.trump is not None else None
+    others = [s for s in candidates
+              if s != me and not (eff is not None and eff[card] in mem.voids[s])]
+    if out <= 0:
+        others = []
+    return sorted(others + ([me] if mine and me in candidates else []))
+
+
+def _team_reason(obs: Observation, claims: dict) -> tuple[str, str] | None:
+    me = obs.seat
     if obs.friend is not None:
+        if obs.friend == me:
+            return text("friend_known_you")
         return text("friend_known", friend=obs.friend)
     if obs.friend_card is None:
         return None
-    mem = build_memory(obs)
-    if not mem.friend_candidates:
+    candidates = _friend_candidates(obs)
+    if not candidates:
         return None
-    seats = ", ".join(str(s) for s in mem.friend_candidates)
-    return text("friend_unknown", seats=(seats, "、".join(seats.split(", "))),
-                card=obs.friend_card.symbol)
+    card = _cards([obs.friend_card])
+    others = [s for s in candidates if s != me]
+    claims["friend_candidates"] = others
+    claims["friend_is_me"] = me in candidates and not others
+    if me in candidates:
+        if not others:
+            return text("friend_you", card=card)
+        return text("friend_you_maybe", seats=_seats(others), n=len(others), card=card)
+    return text("friend_unknown", seats=_seats(others), n=len(others), card=card)

@@ -55,9 +55,10 @@ def split_marks(text: str) -> list[str | list[Card]]:
     return [part for part in out if part != ""]
 
 
-def plain(text: str) -> str:
-    """The text with every mark written out as cards: `[[10H 10H]]` → `10♥ 10♥`."""
-    return "".join(part if isinstance(part, str) else format_cards(part, unicode=True)
+def plain(text: str, lang: str = "en") -> str:
+    """The text with every mark written out as cards for a reader of `lang`:
+    `[[10H 10H]]` → `10♥ 10♥`, `[[BJ]]` → `big joker` / `大王`."""
+    return "".join(part if isinstance(part, str) else format_cards(part, lang=lang)
                    for part in split_marks(text))
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import SUITS, Card, card
-from .errors import IllegalBid, IllegalPlay
+from .errors import IllegalBid, IllegalPlay, cards_text
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def bid_error(hand: Sequence[int], cards: Sequence[int], level: str, seat: int,
     if first.is_joker or first.rank != level or any(c != first for c in cards):
         return IllegalBid("bid_not_level", level=level)
     if list(hand).count(first) < len(cards):
-        return IllegalPlay("not_in_hand", cards=" ".join(Card(c).symbol for c in cards))
+        return IllegalPlay("not_in_hand", cards=cards_text(cards))
     if standing is not None:
         if len(cards) <= standing.count:
             return IllegalBid("bid_too_weak", n=standing.count)

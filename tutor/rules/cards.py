@@ -65,6 +65,11 @@ class Card(int):
         """Unicode form for display: `10♥`, `小王`, `大王`."""
         return SYMBOL_NAMES[self]
 
+    def name(self, lang: str = "en") -> str:
+        """The card in running text: `10♥`; jokers `big joker` / `small joker` in English,
+        `大王` / `小王` in Chinese."""
+        return (SYMBOL_NAMES if lang == "zh" else EN_NAMES)[self]
+
     def __str__(self) -> str:
         return NAMES[self]
 
@@ -104,6 +109,7 @@ def _points(kind: int) -> int:
 _CARDS: tuple[Card, ...] = tuple(int.__new__(Card, k) for k in range(N_KINDS))
 NAMES: tuple[str, ...] = tuple(_name(k) for k in range(N_KINDS))
 SYMBOL_NAMES: tuple[str, ...] = tuple(_symbol(k) for k in range(N_KINDS))
+EN_NAMES: tuple[str, ...] = (*SYMBOL_NAMES[:SMALL_JOKER], "small joker", "big joker")
 POINTS: tuple[int, ...] = tuple(_points(k) for k in range(N_KINDS))
 ALL_CARDS: tuple[Card, ...] = _CARDS
 
@@ -147,8 +153,16 @@ def parse_cards(text: str | Iterable[str | int]) -> list[Card]:
     return [Card(x) for x in text]
 
 
-def format_cards(cards: Iterable[int], unicode: bool = False) -> str:
-    """Cards as text, space separated: canonical ASCII, or Unicode suits with `unicode=True`."""
+def format_cards(cards: Iterable[int], unicode: bool = False, lang: str | None = None) -> str:
+    """Cards as text, space separated: canonical ASCII, or Unicode suits with `unicode=True`
+    (jokers `小王`/`大王`). With `lang`, the running text a reader of that language sees:
+    `10♥ big joker` in English, `10♥ 大王` in Chinese (a comma between English jokers and the
+    next card keeps them apart)."""
+    if lang is not None:
+        if lang == "zh":
+            return " ".join(SYMBOL_NAMES[c] for c in cards)
+        return ", ".join(EN_NAMES[c] for c in cards) if any(c >= SMALL_JOKER for c in cards) \
+            else " ".join(EN_NAMES[c] for c in cards)
     names = SYMBOL_NAMES if unicode else NAMES
     return " ".join(names[c] for c in cards)
 

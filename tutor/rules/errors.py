@@ -6,9 +6,12 @@ key and parameters so the UI can show it in the chosen language with `exc.text(l
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tutor.text import t
+
+from .cards import format_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +23,12 @@ class Localized:
 
     def __str__(self) -> str:
         return self.en
+
+
+def cards_text(cards: Iterable[int]) -> Localized:
+    """Cards as a message parameter: `10♥ big joker` / `10♥ 大王`."""
+    cards = list(cards)
+    return Localized(format_cards(cards, lang="en"), format_cards(cards, lang="zh"))
 
 
 class RuleError(Exception):

@@ -19,8 +19,8 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import Card, format_cards
-from .errors import IllegalPlay, Localized
+from .cards import Card
+from .errors import IllegalPlay, Localized, cards_text
 from .trump import TRUMP, Trump, TrumpTable
 from .units import (
     Counts,
@@ -107,14 +107,14 @@ def follow_error(hand: Sequence[int], lead: Sequence[int], play: Sequence[int],
         return IllegalPlay("wrong_count", n=n)
     missing = missing_cards(hand, play)
     if missing:
-        return IllegalPlay("not_in_hand", cards=format_cards(sorted(missing), True))
+        return IllegalPlay("not_in_hand", cards=cards_text(sorted(missing)))
     eff = table.eff
     suit = eff[lead[0]] if n == 1 else suit_of(lead, table)
     in_suit = _split(hand, eff, suit)
     played = _split(play, eff, suit)
     if len(in_suit) <= n:
         if len(played) != len(in_suit):
-            return IllegalPlay("must_follow_all", have=len(in_suit), suit=_suit_label(suit, trump))
+            return IllegalPlay("must_follow_all", n=len(in_suit), suit=_suit_label(suit, trump))
         return None
     label = _suit_label(suit, trump)
     if len(played) != n:
@@ -145,7 +145,7 @@ def _shape_error(comps: tuple[Shape, ...], want: Level, got: Level, label) -> Il
         if width == 2 and w[0] == length and w[1] == (length,):
             return IllegalPlay("must_follow_tractor", length=length, suit=label)
         if width == 2 and w[0] > g[0]:
-            return IllegalPlay("must_follow_pairs", unit=unit, pairs=w[0], suit=label)
+            return IllegalPlay("must_follow_pairs", unit=unit, n=w[0], suit=label)
         return IllegalPlay("must_follow_shape", unit=unit, suit=label)
     return IllegalPlay("must_follow_shape", unit=_unit_label(*comps[0]), suit=label)
 

@@ -17,7 +17,14 @@ from .actions import Action, Bid, Bury, CallFriend, Event, EventKind, Pass, Play
 from .bidding import StandingBid, bid_error, kitty_trump_suit
 from .cards import NAMES, POINTS, Card, format_cards, parse_card, parse_cards, shuffled_deck
 from .config import RuleSet
-from .errors import IllegalAction, IllegalBury, IllegalPlay, NotYourTurn, WrongPhase
+from .errors import (
+    IllegalAction,
+    IllegalBury,
+    IllegalPlay,
+    NotYourTurn,
+    WrongPhase,
+    cards_text,
+)
 from .follow import follow_error
 from .friend import friend_call_error, holder_friend, nth_played_friend
 from .moves import PHASES
@@ -614,7 +621,7 @@ class Hand:
 def _require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
     missing = missing_cards(hand, cards)
     if missing:
-        raise IllegalPlay("not_in_hand", cards=format_cards(sorted(missing), True))
+        raise IllegalPlay("not_in_hand", cards=cards_text(sorted(missing)))
 
 
 def _remove(hand: list[Card], cards: Sequence[int]) -> None:

@@ -61,7 +61,7 @@ class Unit:
     def describe(self, lang: str = "en") -> str:
         """`pair 10♥ 10♥` / `对子 10♥ 10♥`."""
         name = KIND_NAMES_ZH[self.kind] if lang == "zh" else self.kind
-        return f"{name} {format_cards(self.cards, unicode=True)}"
+        return f"{name} {format_cards(self.cards, lang=lang)}"
 
     def __str__(self) -> str:
         return f"{self.kind}({format_cards(self.cards)})"

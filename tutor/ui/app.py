@@ -135,14 +135,14 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     from .learn import LearnPage
     from .play.page import PlayPage
     from .progress.page import ProgressPage
-    from .puzzles.page import PuzzlesPage
+    from .puzzles.page import PuzzlesPage, requested_puzzle
     from .teacher.page import TeacherPage
 
     return {
         "home": lambda app: HomePage(lang=app.lang, open_page=lambda name: setattr(
             app, "page", name)),
         "learn": lambda app: LearnPage(lang=app.lang),
-        "puzzles": lambda app: PuzzlesPage(lang=app.lang),
+        "puzzles": lambda app: PuzzlesPage(lang=app.lang, puzzle=requested_puzzle()),
         "play": lambda app: PlayPage(lang=app.lang),
         "progress": lambda app: ProgressPage(lang=app.lang),
         "teacher": lambda app: TeacherPage(lang=app.lang),

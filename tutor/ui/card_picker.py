@@ -83,17 +83,25 @@ class CardPicker(JSComponent):
     }
     """
 
-    def show(self, cards: Sequence[Card], trump: Trump | None, plain: bool = False) -> None:
+    def show(self, cards: Sequence[Card], trump: Trump | None, plain: bool = False,
+             tagged: Sequence[Card] = (), tag: str = "") -> None:
         """Display `cards` in trump order (grouped by effective suit); clears the selection.
 
         `plain`: as given, unmarked and unsorted — for questions the trump order would answer.
+        `tagged` cards (copies matched one by one) are marked with the word `tag`.
         """
         if plain:
             ordered, groups, trump = list(cards), [list(range(len(cards)))], None
         else:
             ordered, groups = sorted_groups(cards, trump)
-        self.param.update(cards=[str(c) for c in ordered],
-                          items=[card_html(c, trump) for c in ordered], groups=groups,
+        left = list(tagged)
+        items = []
+        for c in ordered:
+            mine = c in left
+            if mine:
+                left.remove(c)
+            items.append(card_html(c, trump, tag if mine else ""))
+        self.param.update(cards=[str(c) for c in ordered], items=items, groups=groups,
                           selected=[])
 
     @property

@@ -31,13 +31,17 @@ CARD_CSS = """
 .zp-card.joker .pts { display: none; }
 .zp-card.joker.big { color: #c62828; }
 .zp-card.joker.small { color: #1b1b1b; }
+.zp-card.tagged { outline: 3px solid #8e24aa; outline-offset: -1px; }
+.zp-card .tag { position: absolute; top: -7px; right: -4px; font-size: 9px; line-height: 1;
+  padding: 1px 3px; border-radius: 6px; background: #8e24aa; color: #fff; z-index: 1; }
 @media (max-width: 600px) { .zp-card { width: 38px; height: 56px; margin-right: -12px; }
   .zp-card .pip { font-size: 18px; } }
 """
 
 
-def card_html(card: Card, trump: Trump | None = None) -> str:
-    """One card as an HTML element with a readable label (title) for screen readers."""
+def card_html(card: Card, trump: Trump | None = None, tag: str = "") -> str:
+    """One card as an HTML element with a readable label (title) for screen readers; `tag`
+    marks it with a short word (the kitty cards in the declarer's hand)."""
     classes = ["zp-card"]
     if trump is not None and trump.is_trump(card):
         classes.append("trump")
@@ -55,6 +59,10 @@ def card_html(card: Card, trump: Trump | None = None) -> str:
         label = f"{card.rank}{sym}"
         body = (f'<span class="rank">{escape(card.rank)}</span><span class="suit">{sym}</span>'
                 f'<span class="pip">{sym}</span>')
+    if tag:
+        classes.append("tagged")
+        label = f"{label} ({escape(tag)})"
+        pts += f'<span class="tag">{escape(tag)}</span>'
     return (f'<div class="{" ".join(classes)}" title="{label}" data-card="{card}" '
             f'role="img" aria-label="{label}">{pts}{body}</div>')
 

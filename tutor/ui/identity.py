@@ -42,6 +42,7 @@ form { display: flex; flex-direction: column; gap: 8px; padding: 10px; }
 input, select { font: inherit; padding: 7px 9px; border: 1px solid #b7bfc9; border-radius: 6px;
   width: 160px; max-width: 100%; box-sizing: border-box; background: white; }
 select { width: 120px; }
+label.role { display: inline-flex; align-items: center; gap: 6px; font-size: 14px; color: #333; }
 button { font: inherit; padding: 7px 14px; border-radius: 6px; cursor: pointer;
   border: 1px solid #0072b5; background: #0072b5; color: white; }
 button.secondary { background: white; color: #0072b5; }
@@ -64,10 +65,15 @@ class AccountForm(JSComponent):
       const username = make("input", {type: "text", autocomplete: "username"});
       const secret = make("input", {type: "password", autocomplete: "current-password"});
       const display = make("input", {type: "text", autocomplete: "nickname"});
-      const role = make("select", {});
-      const learner = make("option", {value: "learner"});
+      // the account type: labelled, learner unless the person picks teacher, never blank
+      const role = make("select", {id: "zp-role", name: "role"});
+      const learner = make("option", {value: "learner", selected: true, defaultSelected: true});
       const teacher = make("option", {value: "teacher"});
       role.append(learner, teacher);
+      role.value = "learner";
+      const roleLabel = make("label", {htmlFor: "zp-role", className: "role"});
+      const roleText = make("span", {});
+      roleLabel.append(roleText, role);
       const signIn = make("button", {type: "submit"});
       const create = make("button", {type: "button", className: "secondary"});
       const error = make("div", {hidden: true});
@@ -78,7 +84,7 @@ class AccountForm(JSComponent):
         return r;
       };
       const form = make("form", {});
-      form.append(row(username, secret, signIn), row(display, role, create), error);
+      form.append(row(username, secret, signIn), row(display, roleLabel, create), error);
 
       function label() {
         const L = model.labels;
@@ -87,6 +93,8 @@ class AccountForm(JSComponent):
         display.placeholder = L.display_name || "";
         learner.textContent = L.role_learner || "learner";
         teacher.textContent = L.role_teacher || "teacher";
+        roleText.textContent = L.account_type || "";
+        if (!role.value) { role.value = "learner"; }
         signIn.textContent = L.sign_in || "";
         create.textContent = L.create_account || "";
       }
@@ -110,7 +118,7 @@ class AccountForm(JSComponent):
       });
       create.addEventListener("click", () => send("auth/create", {
         username: username.value, password: secret.value, display_name: display.value,
-        role: role.value}));
+        role: role.value || "learner"}));
       return form;
     }
     """
@@ -184,7 +192,8 @@ class AccountBox(pn.viewable.Viewer):
                                     visible=self.user is not None and not self.user.is_guest)
         self.form.param.update(lang=lang, labels={
             key: t(key, lang) for key in ("username", "password", "display_name",
-                                          "role_learner", "role_teacher", "sign_in",
+                                          "role_learner", "role_teacher", "account_type",
+                                          "sign_in",
                                           "create_account")
         } | {"unreachable": t("account_unreachable", lang)})
 

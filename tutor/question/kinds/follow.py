@@ -116,7 +116,7 @@ class FollowKind(Kind):
         eff = trump.effective_suit(lead[0])
         have = sum(1 for c in pos["hand"] if trump.effective_suit(c) == eff)
         suit = both("follow.trump_word") if trump.is_trump(lead[0]) else suit_text(trump, lead[0])
-        return both("follow.held", have=have, suit=suit, n=len(lead))
+        return both("follow.held", plural_by="have", have=have, suit=suit, n=len(lead))
 
     def solve(self, q: Question) -> Solution:
         pos = q.position

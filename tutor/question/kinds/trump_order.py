@@ -140,7 +140,7 @@ class TrumpOrderKind(Kind):
         parts = []
         extra = [c for c in given if not trump.is_trump(c)]
         if extra:
-            parts.append(both("trump_order.extra", cards=mark(trump.sort(extra))))
+            parts.append(both("trump_order.extra", cards=mark(trump.sort(extra)), n=len(extra)))
         missed = len(solution.value) - sum((Counter(given) & Counter(solution.value)).values())
         if missed:
             parts.append(both("trump_order.missed", n=missed, level=trump.level))

@@ -240,9 +240,11 @@ class PlayPage(AppPage):
         self._table.object = table_html(obs, s.human, lang, s.hand_number)
         # before the trump suit is bid, level cards and jokers still sort first
         shown_trump = obs.trump or Trump(obs.level, None)
-        key = (tuple(sorted(obs.hand)), shown_trump)
+        # the declarer sees the kitty it took up marked in its hand until it buries
+        kitty = tuple(obs.kitty or ()) if obs.phase == Phase.BURYING else ()
+        key = (tuple(sorted(obs.hand)), shown_trump, kitty, lang if kitty else None)
         if key != self._picker_key:  # new cards or a trump just set: redraw, clear selection
-            self._picker.show(obs.hand, shown_trump)
+            self._picker.show(obs.hand, shown_trump, tagged=kitty, tag=t("kitty_tag", lang))
             self._picker_key = key
         elif not keep_selection:
             self._picker.selected = []
@@ -264,7 +266,7 @@ class PlayPage(AppPage):
         if phase == Phase.BIDDING:
             options = bid_options(obs.hand, obs.level, s.human, obs.standing_bid,
                                   obs.rules.decks)
-            self._bid_choice.options = {format_cards(o, unicode=True): format_cards(o)
+            self._bid_choice.options = {format_cards(o, lang=lang): format_cards(o)
                                         for o in options}
             if options:
                 self._bid_choice.value = format_cards(options[-1])
@@ -312,12 +314,12 @@ class PlayPage(AppPage):
     def _show_throw_failure(self, e: Event) -> None:
         lang, human = self.lang, self.session.human
         who = seat_name(e.seat, human, lang)  # type: ignore[arg-type]
-        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'])}"
+        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'], lang)}"
                        for b in e.info["by"])
-        beaten = ", ".join(_symbols(x) for x in e.info["beaten"])
+        beaten = ", ".join(_symbols(x, lang) for x in e.info["beaten"])
         self._notice.object = t("throw_failed", lang, who=who, who_short=who,
-                                cards=format_cards(e.cards, unicode=True), by=by,
-                                beaten=beaten, forced=_symbols(e.info["forced"]))
+                                cards=format_cards(e.cards, lang=lang), by=by,
+                                beaten=beaten, forced=_symbols(e.info["forced"], lang))
         self._notice.visible = True
 
     def _act(self, action) -> None:
@@ -445,6 +447,6 @@ class PlayPage(AppPage):
             self._busy = False
 
 
-def _symbols(text: str) -> str:
-    """Canonical card text (`10H SJ`) in display form (`10♥ 小王`)."""
-    return format_cards(parse_cards(text), unicode=True)
+def _symbols(text: str, lang: str) -> str:
+    """Canonical card text (`10H SJ`) in display form (`10♥ small joker` / `10♥ 小王`)."""
+    return format_cards(parse_cards(text), lang=lang)

@@ -70,7 +70,8 @@ class ReplayViewer(pn.viewable.Viewer):
                  winner=seat_name(trick.winner, human, lang), points=trick.points)
         self._view.object = (f'<div class="zp-center" style="align-items:flex-start">'
                              f'<div class="status">{escape(head)}</div>'
-                             f'{trick_rows(trick, hand.trump, human, lang)}</div>')
+                             f'{trick_rows(trick.plays, trick.winner, hand.trump, human, lang)}'
+                             '</div>')
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -17,6 +17,7 @@ from tutor.rules import (
     Phase,
     Trick,
     Trump,
+    format_cards,
 )
 
 from ..cards import CARD_CSS, card_html
@@ -47,6 +48,20 @@ TABLE_CSS = CARD_CSS + """
 .zp-small .zp-card .rank { font-size: 12px; } .zp-small .zp-card .suit { font-size: 12px;
   top: 15px; } .zp-small .zp-card .pip { font-size: 14px; } .zp-small .zp-card .pts { top: 30px; }
 .zp-played { display: flex; min-height: 50px; }
+.zp-now { display: flex; flex-direction: column; gap: 4px; align-items: center; }
+.zp-play { display: flex; gap: 8px; align-items: center; }
+.zp-play .who { min-width: 64px; text-align: right; font-size: 13px; }
+.zp-play.win .who { color: #ffd54f; font-weight: 700; }
+.zp-play .zp-played { min-height: 0; }
+.zp-last { margin-top: 8px; padding-top: 6px; border-top: 1px dashed rgba(255,255,255,.45);
+  opacity: .8; font-size: 12px; display: flex; flex-direction: column; gap: 2px;
+  align-items: center; }
+.zp-last .zp-play .who { font-size: 11px; min-width: 52px; }
+.zp-tiny .zp-card { width: 24px; height: 34px; margin-right: -6px; border-radius: 4px; }
+.zp-tiny .zp-card .rank { font-size: 10px; left: 2px; } .zp-tiny .zp-card .suit { display: none; }
+.zp-tiny .zp-card .pip { font-size: 11px; right: 2px; bottom: 1px; }
+.zp-tiny .zp-card .pts { display: none; }
+.zp-tiny .zp-card.joker .rank { font-size: 7px; letter-spacing: 0; }
 .zp-summary table { border-collapse: collapse; margin-top: 6px; }
 .zp-summary td, .zp-summary th { border: 1px solid #ccd; padding: 3px 10px; text-align: center; }
 .zp-summary th { background: #eef2f7; }
@@ -64,16 +79,17 @@ def seat_name(seat: int, human: int, lang: str) -> str:
     return t("you", lang) if seat == human else t("seat", lang, n=seat)
 
 
-def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool = True) -> str:
-    """Cards side by side (small by default), trumps marked."""
+def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool | str = True) -> str:
+    """Cards side by side (small by default, `"tiny"` smaller still), trumps marked."""
     inner = "".join(card_html(c, trump) for c in cards)
-    return f'<div class="zp-played {"zp-small" if small else ""}">{inner}</div>'
+    size = "zp-tiny" if small == "tiny" else "zp-small" if small else ""
+    return f'<div class="zp-played {size}">{inner}</div>'
 
 
 def _friend_text(obs: Observation, human: int, lang: str) -> str:
     if obs.friend_card is None:
         return ""
-    card = obs.friend_card.symbol
+    card = obs.friend_card.name(lang)
     call = (t("friend_call_nth", lang, nth=obs.friend_nth, card=card) if obs.friend_nth
             else t("friend_call", lang, card=card))
     if not obs.sides_known:
@@ -106,7 +122,8 @@ def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
 
 
 def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
-    """One seat: name, badges, level, cards left, points won, and its play in this trick."""
+    """One seat: name, badges, level, cards left, points won, and its bid while bidding (its
+    play in this trick is drawn in the centre, with the rest of the trick)."""
     badges = []
     if seat == obs.declarer:
         badges.append(f'<span class="zp-badge">{escape(t("declarer_badge", lang))}</span>')
@@ -121,10 +138,8 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
     meta = " · ".join([t("level", lang, level=LEVEL_NAMES[obs.levels[seat]]),
                        t("cards_left", lang, n=obs.hand_sizes[seat]),
                        t("captured", lang, n=obs.captured[seat])])
-    played = dict(obs.current).get(seat, ())
     bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == Phase.BIDDING else []
-    shown = cards_row(played, obs.trump) if played else (
-        cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>')
+    shown = cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>'
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
     acting = " acting" if obs.turn == seat else ""
     return (f'<div class="zp-seat{acting}" style="grid-area:{area}" data-seat="{seat}">'
@@ -132,30 +147,38 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
             f'<div class="meta">{escape(meta)}</div>{shown}</div>')
 
 
-def trick_rows(trick: Trick, trump: Trump | None, human: int, lang: str) -> str:
-    """A finished trick, one row per seat in play order."""
+def trick_rows(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None,
+               trump: Trump | None, human: int, lang: str, small: bool | str = True) -> str:
+    """The plays of a trick, one row per seat in play order, the winner (so far) starred."""
     return "".join(
-        f'<div style="display:flex;gap:6px;align-items:center">'
-        f'<span style="min-width:64px">{escape(seat_name(s, human, lang))}'
-        f'{" ★" if s == trick.winner else ""}</span>{cards_row(cards, trump)}</div>'
-        for s, cards in trick.plays)
+        f'<div class="zp-play{" win" if s == winner else ""}" data-seat="{s}">'
+        f'<span class="who">{escape(seat_name(s, human, lang))}{" ★" if s == winner else ""}'
+        f"</span>{cards_row(cards, trump, small)}</div>"
+        for s, cards in plays)
 
 
 def center_html(obs: Observation, human: int, lang: str) -> str:
-    """The middle of the table: the trick in progress over the last trick won."""
-    parts = []
+    """The middle of the table: the trick in progress, play by play as it is played, and
+    below it, smaller and apart, the last trick won."""
+    n = len(obs.tricks) + 1
     if obs.current:
         leader = seat_name(obs.current[0][0], human, lang)
         winner = seat_name(obs.current_winner, human, lang)  # type: ignore[arg-type]
-        parts.append(f'<div class="status"><b>{escape(t("trick_no", lang, n=len(obs.tricks) + 1))}'
-                     f"</b>: {escape(t('trick_status', lang, leader=leader, winner=winner))}</div>")
+        head = (f'<b>{escape(t("trick_no", lang, n=n))}</b>: '
+                f'{escape(t("trick_status", lang, leader=leader, winner=winner))}')
+        rows = trick_rows(obs.current, obs.current_winner, obs.trump, human, lang, small=False)
+    elif obs.phase == Phase.PLAYING and obs.turn is not None:
+        head = escape(t("trick_next", lang, n=n, leader=seat_name(obs.turn, human, lang)))
+        rows = ""
+    else:
+        head, rows = escape(t("no_trick", lang)) if not obs.tricks else "", ""
+    parts = [f'<div class="zp-now" data-trick="{n}"><div class="status">{head}</div>{rows}</div>']
     if obs.tricks:
         last = obs.tricks[-1]
         text = t("last_trick", lang, winner=seat_name(last.winner, human, lang), points=last.points)
-        parts.append(f'<div class="status faded">{escape(text)}</div>'
-                     f'<div class="faded">{trick_rows(last, obs.trump, human, lang)}</div>')
-    if not parts:
-        parts.append(f'<div class="status">{escape(t("no_trick", lang))}</div>')
+        parts.append(f'<div class="zp-last" data-trick="{len(obs.tricks)}">'
+                     f'<div class="status">{escape(text)}</div>'
+                     f"{trick_rows(last.plays, last.winner, obs.trump, human, lang, 'tiny')}</div>")
     return f'<div class="zp-center">{"".join(parts)}</div>'
 
 
@@ -179,12 +202,12 @@ def summary_html(result: HandResult, last: Trick, totals: Sequence[int], obs: Ob
         text = escape(t(key, lang, **params))
         return f"<p><b>{text}</b></p>" if bold else f"<p>{text}</p>"
 
-    kitty = " ".join(c.symbol for c in result.kitty)
+    kitty = format_cards(result.kitty, lang=lang)
     lines = [f"<h3>{escape(t('summary_title', lang, n=hand_no))}</h3>",
              para("summary_points", tricks=result.trick_points, bonus=result.kitty_bonus,
                   p=result.defender_points)]
     if result.kitty_multiplier is not None:
-        winning = " ".join(c.symbol for c in dict(last.plays)[last.winner])
+        winning = format_cards(dict(last.plays)[last.winner], lang=lang)
         lines.append(para("summary_kitty", cards=kitty, points=result.kitty_points,
                           who=who(last.winner), play=winning, mult=result.kitty_multiplier))
     else:

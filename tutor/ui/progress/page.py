@@ -4,17 +4,21 @@ puzzles to retry. The charts are built once and their data replaced when the pag
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, FactorRange
+from bokeh.models import AdaptiveTicker, ColumnDataSource, FactorRange
 from bokeh.palettes import Category10_10
 from bokeh.plotting import figure
 
+from tutor.lesson import LessonFileError, load_lessons
 from tutor.puzzle import THEMES
 from tutor.store import Store, StoreError, User
+from tutor.text import Text
 
 from ..bank import current_bank
 from ..i18n import t
@@ -30,6 +34,27 @@ def _theme_name(theme: str, lang: str) -> str:
     return text.get(lang) if text is not None else theme
 
 
+@cache
+def lesson_titles() -> dict[str, Text]:
+    """Each lesson's title by its id (the id is what progress is stored by)."""
+    try:
+        return {lesson.id: lesson.title for lesson in load_lessons()}
+    except LessonFileError:
+        return {}
+
+
+def lesson_list(ids: list[str], lang: str) -> str:
+    """Lessons by title (an id no lesson has any more stays as it is), or `—`."""
+    titles = lesson_titles()
+    names = [titles[i].get(lang) if i in titles else i for i in ids]
+    return ", ".join(escape(n) for n in names) or "—"
+
+
+def retry_links(ids: list[str]) -> str:
+    """Puzzles to retry as Markdown links that open each on the Puzzles page, or `—`."""
+    return ", ".join(f"[{escape(i)}](?page=puzzles&puzzle={quote(i)})" for i in ids) or "—"
+
+
 class ProgressPage(AppPage):
     """One learner's progress, read from the store each time the page is shown; the page
     draws whatever `progress` holds."""
@@ -40,21 +65,28 @@ class ProgressPage(AppPage):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._ratings_src = ColumnDataSource({"xs": [], "ys": [], "theme": [], "color": []})
-        self._ratings_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
-                                   x_axis_label="#", y_axis_label="rating")
-        self._ratings_fig.multi_line(xs="xs", ys="ys", color="color", legend_field="theme",
-                                     line_width=2, source=self._ratings_src)
-        self._ratings_fig.legend.location = "top_left"
+        # every rating is also a dot, so one attempt shows as a point, not as a line
+        self._points_src = ColumnDataSource({"x": [], "y": [], "theme": [], "color": []})
+        self._ratings_fig = figure(height=300, sizing_mode="stretch_width", toolbar_location=None)
+        self._ratings_fig.multi_line(xs="xs", ys="ys", color="color", line_width=2,
+                                     source=self._ratings_src)
+        self._ratings_fig.scatter(x="x", y="y", color="color", size=8, legend_field="theme",
+                                  source=self._points_src)
+        legend = self._ratings_fig.legend[0]  # outside the plot, below it: it covers nothing
+        self._ratings_fig.legend.clear()
+        legend.update(orientation="horizontal", location="center", click_policy="none")
+        self._ratings_fig.add_layout(legend, "below")
+        self._legend = legend
+        self._ratings_fig.xaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
         self._acc_src = ColumnDataSource({"theme": [], "accuracy": [], "label": []})
         self._acc_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
-                               x_range=FactorRange(factors=EMPTY), y_range=(0, 100),
-                               y_axis_label="%")
+                               x_range=FactorRange(factors=EMPTY), y_range=(0, 100))
         self._acc_fig.vbar(x="theme", top="accuracy", width=0.7, source=self._acc_src,
                            color="#1e88e5")
         self._acc_fig.xaxis.major_label_orientation = 0.6
         self._games_src = ColumnDataSource({"game": [], "levels": []})
         self._games_fig = figure(height=200, sizing_mode="stretch_width", toolbar_location=None,
-                                 x_range=FactorRange(factors=EMPTY), y_axis_label="levels")
+                                 x_range=FactorRange(factors=EMPTY))
         self._games_fig.vbar(x="game", top="levels", width=0.6, source=self._games_src,
                              color="#2e7d32")
         self._summary = pn.pane.Markdown("", sizing_mode="stretch_width")
@@ -105,9 +137,10 @@ class ProgressPage(AppPage):
         if p is None:
             self._summary.object = t("progress_none", lang)
             return
-        self._summary.object = t("progress_summary", lang, n=p.attempts, right=p.correct,
-                                 lessons=len(p.lessons_completed), games=p.games_finished,
-                                 playing=p.games_in_progress)
+        self._summary.object = t(
+            "progress_summary", lang, attempts=t("progress_attempts", lang, n=p.attempts),
+            right=p.correct, lessons=t("progress_lessons_done", lang, n=len(p.lessons_completed)),
+            games=t("progress_games_done", lang, n=p.games_finished), playing=p.games_in_progress)
         themes = sorted(p.themes.values(), key=lambda s: s.theme)
         # no empty charts for a newcomer: say where the figures will come from instead
         for pane in self._puzzle_charts:
@@ -117,9 +150,19 @@ class ProgressPage(AppPage):
         rated = [s for s in themes if s.history]
         colors = [Category10_10[i % 10] for i in range(len(rated))]
         self._ratings_src.data = {
-            "xs": [[0] + [n for n, _ in s.history] for s in rated],
-            "ys": [[1500.0] + [r for _, r in s.history] for s in rated],
+            "xs": [[n for n, _ in s.history] for s in rated],
+            "ys": [[r for _, r in s.history] for s in rated],
             "theme": [_theme_name(s.theme, lang) for s in rated], "color": colors}
+        self._points_src.data = {
+            "x": [n for s in rated for n, _ in s.history],
+            "y": [r for s in rated for _, r in s.history],
+            "theme": [_theme_name(s.theme, lang) for s in rated for _ in s.history],
+            "color": [c for s, c in zip(rated, colors, strict=True) for _ in s.history]}
+        self._ratings_fig.xaxis.axis_label = t("axis_attempt", lang)
+        self._ratings_fig.yaxis.axis_label = t("axis_rating", lang)
+        self._acc_fig.yaxis.axis_label = t("axis_percent_right", lang)
+        self._games_fig.xaxis.axis_label = t("axis_game", lang)
+        self._games_fig.yaxis.axis_label = t("axis_levels", lang)
         tried = [s for s in themes if s.attempts]
         names = [_theme_name(s.theme, lang) for s in tried]
         self._acc_fig.x_range.factors = names or EMPTY
@@ -139,10 +182,10 @@ class ProgressPage(AppPage):
         self._games_fig.x_range.factors = games or EMPTY
         self._games_src.data = {"game": games, "levels": p.levels_gained}
         self._games_pane.visible = self._titles[2].visible = bool(games)
-        self._lessons.object = (t("progress_lessons", lang, done=", ".join(p.lessons_completed)
-                                  or "—", started=", ".join(p.lessons_started) or "—"))
-        retry = ", ".join(p.to_retry) or "—"
-        self._retry.object = f"**{t('progress_retry', lang)}** {retry}"
+        self._lessons.object = t("progress_lessons", lang,
+                                 done=lesson_list(p.lessons_completed, lang),
+                                 started=lesson_list(p.lessons_started, lang))
+        self._retry.object = f"**{t('progress_retry', lang)}** {retry_links(p.to_retry)}"
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -24,16 +24,26 @@ MODES = ("practice", "streak", "retry", "assignment")
 OFFSETS = ("easier", "normal", "harder")
 
 
+def requested_puzzle() -> Puzzle | None:
+    """The shipped puzzle the URL names (`?page=puzzles&puzzle=<id>`: a link from Progress),
+    or None."""
+    query = pn.state.location.query_params if pn.state.location else {}
+    wanted = query.get("puzzle")
+    return next((p for p in shipped_bank() if p.id == wanted), None) if wanted else None
+
+
 class PuzzlesPage(AppPage):
     """Puzzle practice for the signed-in learner (or this browser's guest)."""
 
     puzzle = param.ClassSelector(class_=Puzzle, default=None, allow_None=True,
-                                 doc="the puzzle shown")
+                                 doc="the puzzle shown (one given when the page is made is "
+                                     "the first one served)")
     outcome = param.ClassSelector(class_=Outcome, default=None, allow_None=True,
                                   doc="what the answer to it did (None while unanswered)")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
+        given = self.puzzle  # labelling the widgets below serves a puzzle: this one wins
         self.trainer = Trainer(list(shipped_bank()))
         self._started = time.monotonic()
         self._theme = pn.widgets.Select(width=230)
@@ -65,7 +75,8 @@ class PuzzlesPage(AppPage):
             pn.FlexBox(self._theme, self._offset, self._mode), self._notice, self._meta,
             self.card, self._next, sizing_mode="stretch_width")
         self._label()
-        self.new_puzzle()
+        if given is None or not self.open_puzzle(given.id):
+            self.new_puzzle()
 
     # --------------------------------------------------------------- labels
     def _label(self) -> None:
@@ -104,8 +115,10 @@ class PuzzlesPage(AppPage):
             self._notice.param.update(object=t("store_unavailable", self.lang,
                                                error=user_text(exc)), visible=True)
         super().attach_user(store, user)
+        opened = self.puzzle.id if self.puzzle is not None and self.outcome is None else None
         self._load_assignments()
-        self.new_puzzle()
+        if opened is None or not self.open_puzzle(opened):
+            self.new_puzzle()
 
     def _load_assignments(self) -> None:
         """The learner's assignments; an unfinished one is served first."""
@@ -137,7 +150,7 @@ class PuzzlesPage(AppPage):
             self._assign_status.object = t("no_assignments", self.lang)
             return
         total = len(chosen.puzzle_ids)
-        self._assign_status.object = t("assignment_progress", self.lang,
+        self._assign_status.object = t("assignment_progress", self.lang, "total",
                                        done=total - self._remaining(chosen), total=total)
 
     def _on_assignment(self) -> None:
@@ -159,6 +172,19 @@ class PuzzlesPage(AppPage):
                                       f"{self._assign_status.object}")
 
     # --------------------------------------------------------------- flow
+    def open_puzzle(self, puzzle_id: str) -> bool:
+        """Serve this puzzle of the bank now, practised outside any assignment (False if the
+        bank has no such puzzle)."""
+        puzzle = self.trainer.by_id.get(puzzle_id)
+        if puzzle is None:
+            return False
+        if self._mode.value == "assignment":
+            self._mode.param.update(value="practice")  # serves another: this one replaces it
+        self._started = time.monotonic()
+        self.param.update(puzzle=puzzle, outcome=None)
+        self._draw()
+        return True
+
     def new_puzzle(self) -> None:
         """Serve the next puzzle for the chosen theme, difficulty and mode."""
         mode = self._mode.value or "practice"

@@ -15,6 +15,7 @@ from tutor.text import LANGS, Text, section
 
 from ..marks import LEARN_CSS, render_text
 from ..safe import user_text
+from .answer_text import answer_text
 from .inputs import AnswerWidgets, answer_widgets
 
 t = section("card")
@@ -161,11 +162,11 @@ class QuestionCard(pn.viewable.Viewer):
             self._verdict.visible = False
             return
         if self.revealed:
-            head = t("answer_is", lang, answer=g.expected)
+            head = t("answer_is", lang, answer=answer_text(g.expected, lang))
         elif g.correct:
             head = t("correct", lang)
         elif self.once:
-            head = t("wrong_answer_is", lang, answer=g.expected)
+            head = t("wrong_answer_is", lang, answer=answer_text(g.expected, lang))
         else:
             head = t("wrong", lang)
         body = render_text(g.explanation.get(lang), None)

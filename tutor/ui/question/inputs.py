@@ -53,7 +53,7 @@ def answer_widgets(spec: Input, lang: str) -> AnswerWidgets:
 
 
 def _labels(options, lang: str) -> dict[str, str]:
-    return {plain(label.get(lang)): key for key, label in options}
+    return {plain(label.get(lang), lang): key for key, label in options}
 
 
 @answer_widgets.register

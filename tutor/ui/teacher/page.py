@@ -26,6 +26,7 @@ from ..i18n import t
 from ..marks import render_text
 from ..page import AppPage
 from ..safe import user_text
+from .due import DueDate
 from .reports import assignment_report
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
@@ -57,7 +58,7 @@ class TeacherPage(AppPage):
         self._code = pn.pane.Markdown("")
         # assignments
         self._title = pn.widgets.TextInput(width=240)
-        self._due = pn.widgets.DatePicker(width=160)
+        self._due = DueDate(width=220)
         self._theme = pn.widgets.Select(width=220)
         self._tier = pn.widgets.Select(width=120)
         self._count = pn.widgets.IntInput(value=5, start=1, end=30, width=90)
@@ -71,8 +72,7 @@ class TeacherPage(AppPage):
         self._puzzles = pn.pane.HTML("", sizing_mode="stretch_width")
         self._chart_src = ColumnDataSource({"puzzle": [], "failed": []})
         self._chart = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
-                             x_range=FactorRange(factors=EMPTY), y_range=(0, 100),
-                             y_axis_label="% failed")
+                             x_range=FactorRange(factors=EMPTY), y_range=(0, 100))
         self._chart.vbar(x="puzzle", top="failed", width=0.6, source=self._chart_src,
                          color="#ef6c00")
         self._chart.xaxis.major_label_orientation = 0.6
@@ -121,7 +121,7 @@ class TeacherPage(AppPage):
         self._class_name.placeholder = t("teacher_class_name", lang)
         self._create_class.name = t("teacher_create_class", lang)
         self._title.placeholder = t("teacher_title", lang)
-        self._due.name = t("teacher_due", lang)
+        self._due.param.update(label=t("teacher_due", lang), lang=lang)
         self._theme.name = t("theme", lang)
         self._theme.options = {t("theme_mix", lang): ""} | {
             text.get(lang): key for key, text in THEMES.items()}
@@ -135,6 +135,7 @@ class TeacherPage(AppPage):
         self._create_assignment.name = t("teacher_create_assignment", lang)
         self._assignments.name = t("teacher_assignment", lang)
         self._csv.label = t("teacher_csv", lang)
+        self._chart.yaxis.axis_label = t("col_failed_pct", lang)
         self._a_throw.name = t("author_throw", lang)
         for i, box in enumerate(self._a_others):
             box.name = t("author_other", lang, n=i + 1)

@@ -1,0 +1,108 @@
+"""The play table tells the truth: the centre holds the trick in progress, play by play, with
+the last trick smaller and apart; the declarer sees the kitty it took up marked in its hand;
+English says big joker / small joker."""
+
+from __future__ import annotations
+
+import re
+
+from tutor.ai import suggest
+from tutor.question import plain
+from tutor.rules import Card, Hand, IllegalAction, Phase, Play, RuleSet, format_cards
+from tutor.ui.play.page import PlayPage
+from tutor.ui.play.session import PlaySession
+from tutor.ui.play.table_html import center_html, table_html
+
+
+def _hand_at(seed: int, stop) -> Hand:
+    hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
+    while not stop(hand):
+        hand.apply(suggest(hand.observation(hand.turn)).action)
+    return hand
+
+
+def _plays(html: str, box: str) -> list[tuple[str, list[str]]]:
+    """(seat, cards) of each play row inside the box with class `box`."""
+    part = html.split(f'class="{box}"', 1)[1]
+    if box == "zp-now":
+        part = part.split('class="zp-last"', 1)[0]
+    rows = re.findall(r'class="zp-play[^"]*" data-seat="(\d)">(.*?)</div></div>', part)
+    return [(seat, re.findall(r'data-card="([^"]+)"', body)) for seat, body in rows]
+
+
+def test_the_centre_shows_the_trick_in_progress_and_the_last_trick_apart():
+    # the second trick of a hand with two plays made in it
+    hand = _hand_at(3, lambda h: len(h.observation(0).tricks) == 1
+                    and len(h.observation(0).current) == 2)
+    obs = hand.observation(0)
+    html = center_html(obs, 0, "en")
+    now = _plays(html, "zp-now")
+    assert now == [(str(s), [str(c) for c in cards]) for s, cards in obs.current]
+    assert "Trick 2" in html.split('class="zp-last"')[0]
+    last = _plays(html, "zp-last")
+    assert last == [(str(s), [str(c) for c in cards]) for s, cards in obs.tricks[0].plays]
+    assert 'class="zp-played zp-tiny"' in html.split('class="zp-last"')[1]  # smaller
+    # the seat boxes no longer repeat the plays: each card of the trick is drawn once
+    table = table_html(obs, 0, "en", 1)
+    seats = table.split('class="zp-center"')[0]
+    assert not any(f'data-card="{c}"' in seats for _, cards in obs.current for c in cards
+                   if c not in obs.hand)
+
+
+def test_between_tricks_the_centre_says_who_leads_next():
+    hand = _hand_at(3, lambda h: len(h.observation(0).tricks) == 1
+                    and not h.observation(0).current)
+    obs = hand.observation(0)
+    html = center_html(obs, 0, "en")
+    assert f"Trick 2: {'You' if obs.turn == 0 else f'Seat {obs.turn}'} to lead" in html
+    assert _plays(html, "zp-now") == [] and len(_plays(html, "zp-last")) == 5
+
+
+def _burying_page(lang: str = "en") -> tuple[PlayPage, PlaySession]:
+    for seed in range(200):
+        session = PlaySession(seed=seed, strength="easy")
+        while session.hand.phase in (Phase.BIDDING,) or (
+                session.hand.phase == Phase.BURYING and not session.human_to_act):
+            if session.human_to_act:
+                session.act(suggest(session.observation).action)
+            else:
+                session.ai_step()
+        if session.hand.phase == Phase.BURYING and session.human_to_act:
+            return PlayPage(session=session, lang=lang), session
+    raise AssertionError("seat 0 never declared")
+
+
+def test_the_kitty_is_marked_in_the_declarers_hand_until_buried():
+    page, session = _burying_page()
+    kitty = list(session.observation.kitty)
+    assert len(kitty) == 7
+    tagged = [code for code, item in zip(page._picker.cards, page._picker.items, strict=True)
+              if "tagged" in item]
+    assert sorted(Card(c) for c in tagged) == sorted(kitty)
+    assert all('<span class="tag">kitty</span>' in item for item in page._picker.items
+               if "tagged" in item)
+    page.lang = "zh"
+    assert any('<span class="tag">底牌</span>' in item for item in page._picker.items)
+    page._picker.select_cards(suggest(session.observation).action.cards)
+    page._on_bury()
+    assert session.hand.phase != Phase.BURYING
+    assert not any("tagged" in item for item in page._picker.items)
+
+
+def test_english_says_big_and_small_joker_and_chinese_keeps_da_wang():
+    cards = [Card("BJ"), Card("SJ"), Card("10H")]
+    assert format_cards(cards, lang="en") == "big joker, small joker, 10♥"
+    assert format_cards(cards, lang="zh") == "大王 小王 10♥"
+    assert Card("BJ").name("en") == "big joker" and Card("SJ").name("zh") == "小王"
+    assert plain("Lead [[BJ BJ]] now", "en") == "Lead big joker, big joker now"
+    assert plain("先出[[BJ BJ]]", "zh") == "先出大王 大王"
+    hand = _hand_at(0, lambda h: h.phase == Phase.PLAYING)
+    missing = next(c for c in (Card("BJ"), Card("SJ"))
+                   if c not in hand.observation(hand.turn).hand)
+    try:
+        hand.apply(Play(hand.turn, (missing,)))
+    except IllegalAction as err:
+        assert "joker" in err.text("en") and "大王" not in err.text("en")
+        assert "王" in err.text("zh")
+    else:
+        raise AssertionError("a card not held was played")

@@ -53,7 +53,7 @@ class TutorApp(pn.viewable.Viewer):
                                                 color="primary", variant="outline",
                                                 stylesheets=[NAV_CSS])
         self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
-        self._lang_button = pn.widgets.Button(width=90, color="primary", variant="outline")
+        self._lang_button = pn.widgets.Button(width=76, color="primary", variant="outline")
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
         # who it is was worked out by the server from the first request: no waiting

@@ -25,7 +25,8 @@ PICKER_CSS = CARD_CSS + """
 .zp-pick.disabled { cursor: default; }
 .zp-picker { padding-top: 16px; }
 @media (max-width: 600px) { .zp-pick { margin-right: -12px; }
-  .zp-pick .zp-card { width: 44px; height: 62px; } }
+  .zp-pick .zp-card { width: 44px; height: 58px; }
+  .zp-picker.zp-hand { gap: 4px 2px; padding-top: 12px; } }
 """
 
 

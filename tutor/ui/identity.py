@@ -164,7 +164,7 @@ class AccountBox(pn.viewable.Viewer):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._who = pn.pane.HTML("", margin=(8, 6), align="center")
-        self._open = pn.widgets.Button(color="primary", variant="outline", width=110,
+        self._open = pn.widgets.Button(color="primary", variant="outline", width=90,
                                        align="center")
         self._open.on_click(self._toggle)
         self._sign_out = SignOutButton(align="center", visible=False, margin=(5, 0))

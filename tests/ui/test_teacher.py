@@ -55,7 +55,7 @@ def test_teacher_page_refuses_learners_and_guests(store):
 
 
 def test_teacher_page_shows_the_class_and_assignment_its_parameters_name(store):
-    teacher, learner, room, work = _class_with_learner(store)
+    teacher, _learner, room, work = _class_with_learner(store)
     other = store.classes.create(teacher.id, "Class B")
     later = store.classes.create_assignment(teacher.id, other.id, "Later", [work.puzzle_ids[0]])
     page = TeacherPage()

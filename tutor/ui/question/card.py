@@ -59,7 +59,7 @@ class QuestionCard(pn.viewable.Viewer):
         self.input: AnswerWidgets | None = None
         self._shown: Question | None = None
         self.misses = 0  # wrong answers to the question shown
-        self._hint: Any = None  # the Text of the hint for the last wrong answer
+        self._hint: Text | None = None  # the hint for the last wrong answer
         self._prompt = pn.pane.Markdown("", stylesheets=[CARD_CSS], sizing_mode="stretch_width",
                                         css_classes=["zp-q-prompt"])
         self._format = pn.pane.Markdown("", css_classes=["zp-q-format"],

@@ -56,6 +56,13 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         meta = learner.get_by_text(re.compile(r"^Puzzle \S+ · ")).first
         pid = re.match(r"Puzzle (\S+) · ", meta.inner_text()).group(1)
         answer = BANK[pid].solve().text
+        wrong = next(str(p["seat"]) for p in BANK[pid].public()["position"]["plays"]
+                     if str(p["seat"]) != answer)
+        learner.get_by_role("button", name=f"Seat {wrong}", exact=True).click()
+        learner.get_by_role("button", name="Check answer").click()
+        learner.get_by_text("Not quite: the answer is").wait_for(timeout=15_000)
+        learner.get_by_role("button", name="Next puzzle").click()  # the missed one again
+        learner.get_by_text(f"Puzzle {pid} · ").first.wait_for(timeout=15_000)
         learner.get_by_role("button", name=f"Seat {answer}", exact=True).click()
         learner.get_by_role("button", name="Check answer").click()
         learner.get_by_text("1 of 2 puzzles solved.").wait_for(timeout=15_000)
@@ -70,7 +77,8 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         row = teacher.locator("tr", has_text="Xiao Ming").first
         row.wait_for(timeout=15_000)
         assert "1/2" in row.inner_text() and pid in row.inner_text()
-        assert teacher.get_by_text("50%").count() == 0  # the learner solved it first time
+        teacher.get_by_text("50%").first.wait_for(timeout=15_000)  # one miss, one solve
+        assert teacher.locator(".bk-Canvas, canvas").count() > 0  # a miss: the chart is drawn
         shot(teacher, "teacher_results")
         with teacher.expect_download() as info:
             teacher.get_by_text("Download CSV").click()

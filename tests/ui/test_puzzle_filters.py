@@ -10,6 +10,7 @@ import pytest
 
 from tutor.puzzle import THEMES, TIERS, load_bank
 from tutor.puzzle.themes import TYPE_THEMES
+from tutor.question.wrong import wrong_answer
 from tutor.ui.puzzles.page import PuzzlesPage
 from tutor.ui.puzzles.trainer import MIX, Trainer, fits
 from tutor.ui.teacher.page import TeacherPage
@@ -73,6 +74,22 @@ def test_assignments_hold_only_their_theme_and_tier(store):
     page._theme.value, page._tier.value = "throw", "0"
     by_id = {p.id: p for p in BANK}
     assert {by_id[pid].type for pid in page._chosen_puzzles()} == {"throw"}
+
+
+def test_a_missed_assignment_puzzle_comes_back_unanswered(store):
+    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
+    learner = store.users.create("lea", "Lea", "learner", "secret-2")
+    room = store.classes.create(teacher.id, "Class A")
+    store.classes.join(learner.id, room.join_code)
+    tricks = [p.id for p in BANK if p.type == "trick"]
+    store.classes.create_assignment(teacher.id, room.id, "One", tricks[:2])
+    page = PuzzlesPage()
+    page.attach_user(store, learner)
+    first = page.puzzle
+    assert not page.card.submit(wrong_answer(first)).correct
+    page.new_puzzle()
+    assert page.puzzle is first and page.card.grade is None and page.card.verdict == ""
+    assert page.card._check.visible and page.card._check.disabled  # asks afresh
 
 
 def test_a_finished_assignment_says_so_and_offers_the_next(store):

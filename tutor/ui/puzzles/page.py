@@ -188,6 +188,8 @@ class PuzzlesPage(AppPage):
             puzzle = self.trainer.next_puzzle(self._theme.value or MIX,
                                               int(self._tier.value or 0), mode)
         self._started = time.monotonic()
+        if puzzle is not None and puzzle is self.card.question:
+            self.card.question = None  # the same puzzle again (a miss retried): a fresh card
         self.param.update(puzzle=puzzle, outcome=None)
         self._draw()
 

@@ -296,7 +296,7 @@ class TeacherPage(AppPage):
         self._draw_chart([p.puzzle_id for p in tried], [p.failed_percent for p in tried])
 
     def _draw_chart(self, names: list[str], failed: list[float]) -> None:
-        """The % failed per puzzle, or a sentence while no puzzle has been tried.
+        """The % failed per puzzle tried, or a sentence while none was missed.
 
         The figure is a Bokeh model of this session's document, changed here directly. Button
         callbacks run on the event loop outside Bokeh's document lock, so a bare change would
@@ -306,9 +306,13 @@ class TeacherPage(AppPage):
         with pn.io.hold():
             self._chart.x_range.factors = names or EMPTY
             self._chart_src.data = {"puzzle": names, "failed": failed}
-        key = "teacher_chart_empty" if self.assignment is not None else "teacher_chart_none"
+        if self.assignment is None:
+            key = "teacher_chart_none"
+        else:  # bars only when some puzzle was missed: all-zero bars look like empty axes
+            key = "teacher_chart_no_misses" if names else "teacher_chart_empty"
         self._chart_empty.object = f"*{t(key, self.lang)}*"
-        self._chart_box.objects = [self._chart_pane if names else self._chart_empty]
+        missed = any(f > 0 for f in failed)
+        self._chart_box.objects = [self._chart_pane if missed else self._chart_empty]
 
     def _csv_file(self) -> io.StringIO:
         if self.classroom is None or self.store is None:

@@ -62,6 +62,7 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         learner.get_by_role("button", name="Check answer").click()
         learner.get_by_text("Not quite: the answer is").wait_for(timeout=15_000)
         learner.get_by_role("button", name="Next puzzle").click()  # the missed one again
+        learner.get_by_text("Not quite: the answer is").wait_for(state="hidden", timeout=15_000)
         learner.get_by_text(f"Puzzle {pid} · ").first.wait_for(timeout=15_000)
         learner.get_by_role("button", name=f"Seat {answer}", exact=True).click()
         learner.get_by_role("button", name="Check answer").click()

@@ -56,6 +56,14 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         meta = learner.get_by_text(re.compile(r"^Puzzle \S+ · ")).first
         pid = re.match(r"Puzzle (\S+) · ", meta.inner_text()).group(1)
         answer = BANK[pid].solve().text
+        wrong = next(str(p["seat"]) for p in BANK[pid].public()["position"]["plays"]
+                     if str(p["seat"]) != answer)
+        learner.get_by_role("button", name=f"Seat {wrong}", exact=True).click()
+        learner.get_by_role("button", name="Check answer").click()
+        learner.get_by_text("Not quite: the answer is").wait_for(timeout=15_000)
+        learner.get_by_role("button", name="Next puzzle").click()  # the missed one again
+        learner.get_by_text("Not quite: the answer is").wait_for(state="hidden", timeout=15_000)
+        learner.get_by_text(f"Puzzle {pid} · ").first.wait_for(timeout=15_000)
         learner.get_by_role("button", name=f"Seat {answer}", exact=True).click()
         learner.get_by_role("button", name="Check answer").click()
         learner.get_by_text("1 of 2 puzzles solved.").wait_for(timeout=15_000)
@@ -70,14 +78,61 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         row = teacher.locator("tr", has_text="Xiao Ming").first
         row.wait_for(timeout=15_000)
         assert "1/2" in row.inner_text() and pid in row.inner_text()
-        assert teacher.get_by_text("50%").count() == 0  # the learner solved it first time
+        teacher.get_by_text("50%").first.wait_for(timeout=15_000)  # one miss, one solve
+        assert teacher.locator(".bk-Canvas, canvas").count() > 0  # a miss: the chart is drawn
         shot(teacher, "teacher_results")
         with teacher.expect_download() as info:
             teacher.get_by_text("Download CSV").click()
+        assert info.value.suggested_filename == "Tuesday club.csv"  # named after the class
         path = tmp_path / "class.csv"
         info.value.save_as(path)
         text = path.read_text()
         assert "Xiao Ming" in text and pid in text
+
+        # with the chart drawn, a button that redraws it (a new assignment) runs outside
+        # Bokeh's document lock: the chart once raised there and left the select stale
+        teacher.get_by_placeholder("assignment title").fill("Second homework")
+        teacher.get_by_role("button", name="Create assignment").click()
+        chosen = teacher.get_by_label("Assignment", exact=True)
+        teacher.wait_for_function(
+            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('Second')",
+            arg=chosen.element_handle(), timeout=15_000)
+        teacher.get_by_text("No answers yet").wait_for(timeout=15_000)
     finally:
         teacher_ctx.close()
         learner_ctx.close()
+
+
+def test_a_first_class_and_assignment_show_at_once(browser, app_url):
+    """Button callbacks run outside Bokeh's document lock: the results chart they redraw
+    once raised half way (`_pending_writes should be non-None`) and left the selects stale."""
+    context, teacher = _new_context(browser)
+    try:
+        teacher.goto(app_url + "?page=teacher")
+        teacher.get_by_text("The Teacher pages are for teacher accounts").wait_for(
+            timeout=30_000)
+        create_account(teacher, "mrwang", "Mr Wang", "teacher")
+        teacher.get_by_placeholder("new class name").fill("First class")
+        teacher.get_by_role("button", name="Create class").click()
+        classes = teacher.get_by_label("Class", exact=True)
+        teacher.wait_for_function(
+            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('First')",
+            arg=classes.element_handle(), timeout=15_000)
+        teacher.get_by_text("No assignment chosen").wait_for(timeout=15_000)
+        teacher.get_by_placeholder("assignment title").fill("Week one")
+        teacher.get_by_role("button", name="Create assignment").click()
+        chosen = teacher.get_by_label("Assignment", exact=True)
+        teacher.wait_for_function(
+            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('Week one')",
+            arg=chosen.element_handle(), timeout=15_000)
+        teacher.get_by_text("No answers yet").wait_for(timeout=15_000)  # a sentence, no axes
+        shot(teacher, "teacher_first_class")
+        teacher.get_by_placeholder("new class name").fill("Second class")
+        teacher.get_by_role("button", name="Create class").click()
+        teacher.wait_for_function(
+            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('Second')",
+            arg=classes.element_handle(), timeout=15_000)
+        options = classes.locator("option").all_inner_texts()
+        assert [o.split(" (")[0] for o in options] == ["First class", "Second class"]
+    finally:
+        context.close()

@@ -94,3 +94,14 @@ def test_duplicate_ids(tmp_path):
     with pytest.raises(LessonFileError) as info:
         load_lessons(tmp_path)
     assert info.value.field == "id" and "duplicate" in str(info.value)
+
+
+def test_no_lesson_before_the_trump_lesson_names_a_trump(tmp_path):
+    trumps = 'id = "trumps"\ntitle = { en = "T", zh = "T" }\nlevel = "2"\nsuit = "H"\n'
+    write_lesson(tmp_path, PAGE, name="02-trumps.toml", head=trumps)
+    write_lesson(tmp_path, PAGE + PAGE + 'level = "2"\nsuit = "H"\n')
+    with pytest.raises(LessonFileError) as info:
+        load_lessons(tmp_path)
+    assert info.value.where.en == "page 2" and "trumps are taught only" in str(info.value)
+    write_lesson(tmp_path, PAGE + PAGE)  # drawn plain: fine
+    assert [lesson.id for lesson in load_lessons(tmp_path)] == ["t", "trumps"]

@@ -110,10 +110,10 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
                                                   tmp_path: Path) -> None:
     teacher, amy = school.teacher_a.id, school.amy.id
     homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
-    first = store.attempts.record(amy, "p1", {"play": ["AS"]}, True, 7.25,
-                                 rating_before=1500.0, rating_after=1510.0,
+    first = store.attempts.record(amy, "p1", {"play": ["AS"]}, True, 7.26,
+                                 rating_before=1500.0, rating_after=1510.4871236,
                                  assignment_id=homework.id)
-    second = store.attempts.record(school.bob.id, "p2", "pass", False, 3.0)
+    second = store.attempts.record(school.bob.id, "p2", "A C D", False, 3.0)
     store.attempts.record(school.cat.id, "p3", None, True, 1.0)  # another class
 
     target = tmp_path / "export" / "class-a.csv"
@@ -124,8 +124,11 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
     assert [int(r["attempt_id"]) for r in rows] == [first, second]
     assert rows[0]["display_name"] == "Amy" and rows[0]["assignment_title"] == "Week 1"
     assert rows[0]["answer"] == '{"play":["AS"]}' and rows[0]["correct"] == "True"
-    assert float(rows[0]["seconds"]) == 7.25 and float(rows[0]["rating_after"]) == 1510.0
+    assert rows[0]["seconds"] == "7.3" and rows[0]["rating_after"] == "1510"
+    assert rows[0]["rating_before"] == "1500"
     assert rows[1]["assignment_id"] == "" and rows[1]["username"] == "bob"
+    assert rows[1]["answer"] == "A C D" and '"""' not in text  # a text answer as typed
+    assert rows[1]["rating_before"] == ""
 
 
 def test_the_export_defuses_spreadsheet_formulas(store: Store) -> None:

@@ -32,9 +32,15 @@ def fill(card: QuestionCard, answer: str) -> None:
     if isinstance(spec, Choice):
         widgets[0].value = answer
     elif isinstance(spec, Several):
-        widgets[1].value = [] if answer == "none" else answer.split()
+        if answer == "none":
+            widgets[2].value = True  # "None of them"
+        else:
+            widgets[1].value = answer.split()
     elif isinstance(spec, PickCards):
-        widgets[1].select_cards([] if answer == "none" else parse_cards(answer))
+        if answer == "none":
+            widgets[2].value = True
+        else:
+            widgets[1].select_cards(parse_cards(answer))
     elif isinstance(spec, ThrowOutcome):
         widgets[0].value = "ok" if answer == "ok" else "fails"
         if answer != "ok":
@@ -56,11 +62,11 @@ def fill(card: QuestionCard, answer: str) -> None:
 
 def _answer_through_widgets(q: Question) -> None:
     card = QuestionCard(question=q, lang="zh")
-    assert card.answer() is None or isinstance(q.answer_input(), (Several, PickCards,
-                                                                  SideLevels))
+    # nothing is chosen for the learner: no answer, and Check waits for one
+    assert card.answer() is None and card._check.disabled, (q.type, q.question)
     solution = q.solve().text
     fill(card, solution)
-    assert card.answer() is not None
+    assert card.answer() is not None and not card._check.disabled, (q.type, solution)
     grade = card.submit()
     assert grade is not None and grade.correct, (q.type, q.question, solution, card.answer())
     assert "答" in card.verdict or "正确" in card.verdict

@@ -133,7 +133,8 @@ def test_puzzle_right_and_wrong_answers_from_code():
     right = solve(puzzle.puzzle).text
     wrong = next(s for s in "01234" if s != right)
     g = puzzle.check(wrong)
-    assert not g.correct and puzzle.grade is g and puzzle.verdict.startswith("**Not quite.**")
+    assert not g.correct and puzzle.grade is g
+    assert puzzle.verdict.startswith("**Not quite. A hint:**")  # retries allowed: a hint first
     g = puzzle.check(right)
     assert g.correct and puzzle.grade is g
     assert puzzle.verdict.startswith("**Correct!**")

@@ -17,6 +17,7 @@ LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 DEFAULT_TRUMP = Trump("2", "H")  # for steps when neither lesson nor page names a trump
 ANSWER_FIELDS = {"answer", "solution", "expected", "correct"}
+TRUMP_LESSON = "trumps"  # the lesson that teaches trumps: no card is drawn as one before it
 
 
 def _display_name(path: Path) -> str:
@@ -102,4 +103,18 @@ def load_lessons(folder: str | Path = LESSONS_DIR) -> list[Lesson]:
             raise LessonFileError(lesson.file, None, "id", both(
                 "lesson.err_duplicate", id=lesson.id, file=seen[lesson.id]))
         seen[lesson.id] = lesson.file
+    _no_trump_before_it_is_taught(lessons)
     return lessons
+
+
+def _no_trump_before_it_is_taught(lessons: list[Lesson]) -> None:
+    """A page that names a trump draws its trumps marked; before the trump lesson a learner
+    has not met trumps, so those lessons name none and their cards are drawn plain."""
+    ids = [lesson.id for lesson in lessons]
+    if TRUMP_LESSON not in ids:
+        return
+    for lesson in lessons[:ids.index(TRUMP_LESSON)]:
+        for n, page in enumerate(lesson.pages, 1):
+            if page.trump is not None:
+                raise LessonFileError(lesson.file, both("lesson.where_page", n=n), "suit",
+                                      both("lesson.err_trump_early", lesson=TRUMP_LESSON))

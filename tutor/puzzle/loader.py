@@ -80,6 +80,10 @@ def _read(f: Fields, file: str) -> Puzzle:
                                          known=", ".join(THEMES)))
     if kind_name not in themes:
         raise f.error("themes", both("puzzle.err_own_theme", type=repr(kind_name)))
+    for t in themes:  # a type's theme means that type: choosing "Throws" serves throws only
+        if t in TYPE_THEMES and t != kind_name:
+            raise f.error("themes", both("puzzle.err_other_type", theme=repr(t),
+                                         type=repr(kind_name)))
     difficulty = _difficulty(f)
     question = f.choice("question", list(kind.questions), default=next(iter(kind.questions)))
     position = kind.read(f, question)

@@ -1,5 +1,8 @@
 """Themes learners can choose: every puzzle type is one, plus finer themes across types.
 
+A type's theme names that type only (a level puzzle whose kitty counts is `kitty-counted`,
+not `kitty`), so a theme chosen by its type's name serves that type and no other.
+
 Their names are in the catalogue's `themes` area."""
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ TYPE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
 FINE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
     "pair", "triple", "tractor", "titanic", "trump-chain", "level-skip", "trumping",
     "shape-trap", "forced-choice", "safe-or-risky", "first-vs-max", "declarer-wins-last",
-    "alone", "nth-played", "cap-at-A", "failed-throw", "boundary",)}
+    "alone", "nth-played", "cap-at-A", "failed-throw", "boundary", "kitty-counted",
+    "several-units",)}
 
 THEMES: dict[str, Text] = TYPE_THEMES | FINE_THEMES
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tutor.text import Text
+from tutor.text import Text, both, has
 
 from .answers import answer_int
 from .fields import Fields
 from .inputs import Input, Number
 from .model import Question, Solution
+
+HINT = "hint"  # catalogue key of a kind's rule reminder: `<kind>.hint`, `<kind>.hint_<question>`
 
 
 class Kind:
@@ -61,6 +63,18 @@ class Kind:
     def explain(self, q: Question, given: Any, correct: bool, solution: Solution) -> Text:
         """Why the answer is right or wrong; by default the solution's explanation."""
         return solution.explanation
+
+    def hint(self, q: Question, given: Any) -> Text:
+        """What a first wrong answer is told: the rule it missed, never the answer. By
+        default the catalogue's reminder for this question (`<kind>.hint_<question>`) or for
+        the kind (`<kind>.hint`); a kind may say something about `given` (the parsed wrong
+        answer) that does not give the solution away."""
+        return both(self.hint_key(q, "hint_" + q.question))
+
+    def hint_key(self, q: Question, specific: str) -> str:
+        """`<kind>.<specific>` if the catalogue has it, else `<kind>.hint`."""
+        key = f"{self.name}.{specific}"
+        return key if has(key) else f"{self.name}.{HINT}"
 
     def public_position(self, q: Question) -> dict[str, Any]:
         """What the question shows, JSON-ready; never the answer."""

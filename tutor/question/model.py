@@ -61,6 +61,12 @@ class Question:
         return Grade(correct, given_text, solution.text,
                      kind.explain(self, given, correct, solution))
 
+    def hint(self, answer: Any) -> Text:
+        """A pointer to the rule a wrong `answer` missed, without the solution; AnswerError
+        if the answer cannot be read."""
+        given, _ = self.kind.parse_answer(self, answer)
+        return self.kind.hint(self, given)
+
     def public(self) -> dict[str, Any]:
         """The JSON-ready form sent to a browser: what is asked and shown, never the answer."""
         kind = self.kind

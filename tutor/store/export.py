@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -58,10 +59,30 @@ def class_rows(cur: Cursor, class_id: int) -> list[tuple[Any, ...]]:
     ).fetchall()
 
 
+ANSWER = CSV_HEADER.index("answer")
+SECONDS = CSV_HEADER.index("seconds")
+RATINGS = (CSV_HEADER.index("rating_before"), CSV_HEADER.index("rating_after"))
+
+
+def _plain(row: tuple[Any, ...]) -> list[Any]:
+    """A row as a person reads it: the answer as typed (stored as JSON: a text answer loses
+    its quotes, other answers stay compact JSON), seconds to 0.1 s, ratings whole."""
+    out = list(row)
+    answer = json.loads(out[ANSWER]) if isinstance(out[ANSWER], str) else out[ANSWER]
+    out[ANSWER] = ("" if answer is None else answer if isinstance(answer, str)
+                   else json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
+    if out[SECONDS] is not None:
+        out[SECONDS] = f"{float(out[SECONDS]):.1f}"
+    for i in RATINGS:
+        if out[i] is not None:
+            out[i] = round(float(out[i]))
+    return out
+
+
 def to_csv(rows: list[tuple[Any, ...]]) -> str:
-    """The rows under `CSV_HEADER` as CSV text, formulas defused."""
+    """The rows under `CSV_HEADER` as CSV text, plain and rounded, formulas defused."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)
-    writer.writerows([_cell(v) for v in row] for row in rows)
+    writer.writerows([_cell(v) for v in _plain(row)] for row in rows)
     return buffer.getvalue()

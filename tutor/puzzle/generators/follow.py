@@ -105,7 +105,7 @@ def generate(rng: random.Random) -> Candidate | None:
         if u.kind != "single":
             themes.add(u.kind)
     if len(lead_units) > 1:
-        themes.add("throw")
+        themes.add("several-units")
     fields = {"level": trump.level, "suit": trump.suit, "lead": text(lead),
               "hand": text(trump.sort(hand)),
               "candidates": [text(trump.sort(p)) for p, _ in chosen]}

@@ -48,7 +48,7 @@ def generate(rng: random.Random) -> Candidate | None:
     score += (total % 60 == 0) + (total >= 240)
     themes = ["level"]
     if with_kitty:
-        themes.append("kitty")
+        themes.append("kitty-counted")
     if total % 60 == 0:
         themes.append("boundary")
     fields = {"points": points, **fields}

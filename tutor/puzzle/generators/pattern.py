@@ -122,7 +122,7 @@ def _decompose(rng: random.Random, trump: Trump, pool: Pool, eff: int) -> Candid
     kinds_per_unit = [set(u.cards) for u in units]
     split = any(a & b for i, a in enumerate(kinds_per_unit) for b in kinds_per_unit[i + 1:])
     score += split + (len(units) >= 4) + any(u.length > 1 for u in units)
-    themes |= {"pattern", "throw"}
+    themes |= {"pattern", "several-units"}
     fields = {"level": trump.level, "suit": trump.suit,
               "cards": text(sorted(cards, key=lambda c: -trump.position(c)))}
     return Candidate("decompose", fields, sorted(themes, key=lambda t: (t != "pattern", t)),

@@ -53,9 +53,15 @@ class DealKind(NumberKind):
         r = self._rules(q)
         value = {"kitty": r.kitty, "hand": r.hand_size, "total": r.total_cards,
                  "points": r.total_points}[q.position["ask"]]
-        why = both("deal.explain", decks=r.decks, total=r.total_cards, players=r.players,
-                   hand=r.hand_size, kitty=r.kitty, points=r.total_points, answer=value)
+        if q.position["ask"] == "points":  # only what this question asks: no later answers
+            why = both("deal.explain_points", decks=r.decks, points=r.total_points)
+        else:
+            why = both("deal.explain", decks=r.decks, total=r.total_cards, players=r.players,
+                       hand=r.hand_size, kitty=r.kitty, answer=value)
         return Solution(value, str(value), why)
+
+    def hint(self, q: Question, given: Any) -> Text:
+        return both(self.hint_key(q, "hint_" + q.position["ask"]))
 
     def public_position(self, q: Question) -> dict[str, Any]:
         pos = q.position

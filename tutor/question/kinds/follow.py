@@ -151,6 +151,18 @@ class FollowKind(Kind):
         return join([both("follow.yours_illegal", cards=mark(play),
                           why=Text(err.text("en"), err.text("zh"))), solution.explanation])
 
+    def hint(self, q: Question, given: Any) -> Text:
+        """An illegal selection is told the rules core's reason (about the learner's own
+        cards, not the answer); anything else gets the rule of following."""
+        if q.question == "select":
+            pos = q.position
+            play = pos["trump"].sort(list(given))
+            err = follow_error(pos["hand"], pos["lead"], play, pos["trump"])
+            if err is not None:
+                return both("follow.hint_illegal", cards=mark(play),
+                            why=Text(err.text("en"), err.text("zh")))
+        return super().hint(q, given)
+
     def public_position(self, q: Question) -> dict[str, Any]:
         pos = q.position
         out: dict[str, Any] = {"trump": trump_public(pos["trump"]),

@@ -21,7 +21,7 @@ from ..safe import user_text
 from .trainer import MIX, Outcome, Trainer
 
 MODES = ("practice", "streak", "retry", "assignment")
-OFFSETS = ("easier", "normal", "harder")
+TIER_OPTIONS = ("0", "1", "2", "3")  # any, then the bank's tiers: the puzzles are of that tier
 
 
 def requested_puzzle() -> Puzzle | None:
@@ -47,15 +47,17 @@ class PuzzlesPage(AppPage):
         self.trainer = Trainer(list(shipped_bank()))
         self._started = time.monotonic()
         self._theme = pn.widgets.Select(width=230)
-        self._offset = pn.widgets.Select(width=130)
+        self._tier = pn.widgets.Select(width=130)
         self._mode = pn.widgets.RadioButtonGroup(color="primary", variant="outline")
-        for w in (self._theme, self._offset, self._mode):
+        for w in (self._theme, self._tier, self._mode):
             w.param.watch(lambda _: self.new_puzzle(), "value")
         self._meta = pn.pane.Markdown("", margin=(0, 10))
         self.card = QuestionCard(lang=self.lang, once=True, show_reveal=False,
                                  grader=self._grade)
         self._next = pn.widgets.Button(color="default", width=150)
         self._next.on_click(lambda _: self.new_puzzle())
+        self._next_assignment = pn.widgets.Button(color="primary", visible=False)
+        self._next_assignment.on_click(lambda _: self._open_next_assignment())
         self._notice = pn.pane.Alert("", visible=False, alert_type="warning",
                                      sizing_mode="stretch_width")
         # assignments from the learner's classes come first
@@ -72,8 +74,8 @@ class PuzzlesPage(AppPage):
             self._assign_status, visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(
             self._assign_box,
-            pn.FlexBox(self._theme, self._offset, self._mode), self._notice, self._meta,
-            self.card, self._next, sizing_mode="stretch_width")
+            pn.FlexBox(self._theme, self._tier, self._mode), self._notice, self._meta,
+            self._next_assignment, self.card, self._next, sizing_mode="stretch_width")
         self._label()
         if given is None or not self.open_puzzle(given.id):
             self.new_puzzle()
@@ -86,9 +88,10 @@ class PuzzlesPage(AppPage):
         current = self._theme.value or MIX
         self._theme.options, self._theme.name = themes, t("theme", lang)
         self._theme.value = current
-        offset = self._offset.value or "normal"
-        self._offset.options = {t(f"offset_{o}", lang): o for o in OFFSETS}
-        self._offset.name, self._offset.value = t("offset", lang), offset
+        tier = self._tier.value or "0"
+        self._tier.options = {t("tier_any" if o == "0" else f"tier_{o}", lang): o
+                              for o in TIER_OPTIONS}
+        self._tier.name, self._tier.value = t("offset", lang), tier
         mode = self._mode.value or "practice"
         self._mode.options = {t(f"mode_{m}", lang): m for m in MODES}
         self._mode.value = mode
@@ -141,8 +144,23 @@ class PuzzlesPage(AppPage):
         self._assign_progress()
 
     def _remaining(self, assignment) -> int:
-        done = self.trainer.assignment_solved.get(assignment.id, set())
-        return len([p for p in assignment.puzzle_ids if p not in done])
+        return self.trainer.unfinished(assignment.id, list(assignment.puzzle_ids))
+
+    def _next_unfinished(self):
+        """The first assignment after the chosen one (wrapping round) not yet finished."""
+        keys = list(self._assignments)
+        if not keys:
+            return None
+        start = keys.index(self._assignment.value) + 1 if self._assignment.value in keys else 0
+        for key in keys[start:] + keys[:start]:
+            if key != self._assignment.value and self._remaining(self._assignments[key]):
+                return self._assignments[key]
+        return None
+
+    def _open_next_assignment(self) -> None:
+        after = self._next_unfinished()
+        if after is not None:
+            self._assignment.value = str(after.id)
 
     def _assign_progress(self) -> None:
         chosen = self._assignments.get(self._assignment.value)
@@ -194,8 +212,10 @@ class PuzzlesPage(AppPage):
                 chosen.id, list(chosen.puzzle_ids))
         else:
             puzzle = self.trainer.next_puzzle(self._theme.value or MIX,
-                                              self._offset.value or "normal", mode)
+                                              int(self._tier.value or 0), mode)
         self._started = time.monotonic()
+        if puzzle is not None and puzzle is self.card.question:
+            self.card.question = None  # the same puzzle again (a miss retried): a fresh card
         self.param.update(puzzle=puzzle, outcome=None)
         self._draw()
 
@@ -218,9 +238,31 @@ class PuzzlesPage(AppPage):
     def _draw(self) -> None:
         """The meta line, the card and the rating line for the puzzle shown."""
         lang, puzzle = self.lang, self.puzzle
-        self._meta.object = (t("no_puzzle", lang) if puzzle is None else "*" + t(
+        self._meta.object = (self._nothing_to_serve() if puzzle is None else "*" + t(
             "puzzle_meta", lang, id=puzzle.id, tier=TIERS[puzzle.difficulty].get(lang)) + "*")
+        after = self._next_unfinished() if self._finished() is not None else None
+        self._next_assignment.visible = after is not None
+        if after is not None:
+            self._next_assignment.name = t("next_assignment", lang, title=after.title)
         self.card.param.update(question=puzzle, lang=lang, note=self._rating_line())
+
+    def _finished(self):
+        """The assignment chosen in assignment mode, when none of its puzzles is left."""
+        chosen = self._assignments.get(self._assignment.value)
+        if (self._mode.value != "assignment" or chosen is None or self.puzzle is not None
+                or self._remaining(chosen)):
+            return None
+        return chosen
+
+    def _nothing_to_serve(self) -> str:
+        """Why no puzzle is shown: a finished assignment says so, else nothing fits."""
+        lang, done = self.lang, self._finished()
+        if done is None:
+            return t("no_puzzle", lang)
+        line = t("assignment_done", lang, title=user_text(done.title))
+        if self._next_unfinished() is None:
+            line += " " + t("assignments_all_done", lang)
+        return f"**{line}**"
 
     def _rating_line(self) -> str:
         lang, outcome, mode = self.lang, self.outcome, self._mode.value or "practice"

@@ -20,6 +20,11 @@ STREAK_START = -300  # a streak starts below the learner's rating …
 STREAK_STEP = 100  # … and aims this much higher after every solve
 
 
+def fits(puzzle: Puzzle, theme: str = MIX, tier: int = 0) -> bool:
+    """Whether `puzzle` is of `theme` (MIX: any) and of difficulty `tier` (0: any)."""
+    return (theme == MIX or theme in puzzle.themes) and (not tier or puzzle.difficulty == tier)
+
+
 def _rating(stored: StoredRating | None) -> Rating:
     if stored is None:
         return Rating(DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY)
@@ -91,26 +96,31 @@ class Trainer:
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         return self.puzzle_ratings.get(puzzle.id) or puzzle_start(puzzle.difficulty)
 
-    def next_puzzle(self, theme: str = MIX, offset: str | int = "normal",
+    def next_puzzle(self, theme: str = MIX, tier: int = 0,
                     mode: str = "practice") -> Puzzle | None:
-        """The next puzzle: `practice` (new ones near the rating), `streak` (harder after each
+        """The next puzzle of `theme` (any with MIX) and difficulty `tier` (1 easy, 2 medium,
+        3 hard; 0 any): `practice` (new ones near the rating), `streak` (harder after each
         solve) or `retry` (ones missed and not yet solved)."""
         if mode == "retry":
             pool = [self.by_id[i] for i in self.to_retry() if i in self.by_id]
-            pool = [p for p in pool if theme == MIX or theme in p.themes]
+            pool = [p for p in pool if fits(p, theme, tier)]
             return self.rng.choice(pool) if pool else None
-        if mode == "streak":
-            offset = STREAK_START + STREAK_STEP * self.streak
-        types = sorted({p.type for p in self.bank if theme == MIX or theme in p.themes})
+        offset = STREAK_START + STREAK_STEP * self.streak if mode == "streak" else 0
+        fitting = [p for p in self.bank if fits(p, theme, tier)]
+        types = sorted({p.type for p in fitting})
         self.rng.shuffle(types)
         for kind in types:  # a mix: a random type first, then a puzzle near that rating
-            pool = [p for p in self.bank if p.type == kind]
-            found = choose(self.rating(kind), pool, theme=None if theme == MIX else theme,
-                           offset=offset, tried=self.tried, rng=self.rng,
-                           rating_of=self.puzzle_rating)
+            pool = [p for p in fitting if p.type == kind]
+            found = choose(self.rating(kind), pool, offset=offset, tried=self.tried,
+                           rng=self.rng, rating_of=self.puzzle_rating)
             if found is not None:
                 return found
         return None
+
+    def unfinished(self, assignment_id: int, puzzle_ids: list[str]) -> int:
+        """How many of an assignment's puzzles are not yet solved for it."""
+        done = self.assignment_solved.get(assignment_id, set())
+        return len([p for p in puzzle_ids if p not in done and p in self.by_id])
 
     def next_in_assignment(self, assignment_id: int, puzzle_ids: list[str]) -> Puzzle | None:
         """The assignment's first puzzle not yet solved for it (in the teacher's order)."""

@@ -40,7 +40,9 @@ class QuestionCard(pn.viewable.Viewer):
 
     `grader` grades an answer (default: the question itself); a page that records attempts
     passes its own. `grade` is the last grade shown. With `once`, a question is answered once
-    (puzzles); otherwise a learner may try again (lessons)."""
+    (puzzles) and its verdict shows the answer; otherwise a learner may try again (lessons):
+    a first wrong answer gets a hint at the rule, the answer comes with "Show answer" or a
+    second wrong answer. Check stays disabled until the input holds an answer."""
 
     question = param.ClassSelector(class_=Question, allow_None=True, default=None)
     lang = param.Selector(default="en", objects=list(LANGS))
@@ -57,6 +59,8 @@ class QuestionCard(pn.viewable.Viewer):
         super().__init__(**params)
         self.input: AnswerWidgets | None = None
         self._shown: Question | None = None
+        self.misses = 0  # wrong answers to the question shown
+        self._hint: Text | None = None  # the hint for the last wrong answer
         self._prompt = pn.pane.Markdown("", stylesheets=[CARD_CSS], sizing_mode="stretch_width",
                                         css_classes=["zp-q-prompt"])
         self._format = pn.pane.Markdown("", css_classes=["zp-q-format"],
@@ -95,11 +99,15 @@ class QuestionCard(pn.viewable.Viewer):
             return self._warn(t("answer_missing", lang))
         try:
             grade = (self.grader or _grade)(q, value)
+            hint = None if grade.correct or self.once else q.hint(value)
         except AnswerError as err:
             return self._warn(user_text(err.text(lang)))
         except Refused as err:
             return self._warn(err.message.get(lang))
+        self.misses += not grade.correct
+        self._hint = hint
         self.param.update(grade=grade, revealed=False)
+        self._draw_verdict()  # a second, equal wrong grade is no parameter change
         return grade
 
     def reveal(self) -> Grade | None:
@@ -129,6 +137,7 @@ class QuestionCard(pn.viewable.Viewer):
         self._shown = self.question
         with param.parameterized.discard_events(self):
             self.param.update(grade=None, revealed=False, note="")
+        self.misses, self._hint = 0, None
         self._draw_question()
 
     @param.depends("lang", "show_format", "show_reveal", watch=True)
@@ -149,7 +158,12 @@ class QuestionCard(pn.viewable.Viewer):
         self._format.object = q.answer_format().get(lang) if self.show_format else ""
         self._format.visible = self.show_format
         self.input = answer_widgets(q.answer_input(), lang)
+        self.input.on_change(self._can_check)
+        self._can_check()
         self._answer.objects = [self.input.view]
+
+    def _can_check(self) -> None:
+        self._check.disabled = self.answer() is None
 
     @param.depends("grade", "revealed", "note", "once", watch=True)
     def _draw_verdict(self) -> None:
@@ -167,8 +181,13 @@ class QuestionCard(pn.viewable.Viewer):
             head = t("correct", lang)
         elif self.once:
             head = t("wrong_answer_is", lang, answer=answer_text(g.expected, lang))
+        elif self.misses < 2 and self._hint is not None:  # a hint at the rule, not the answer
+            head, body = t("hint_head", lang), render_text(self._hint.get(lang), None)
+            self._verdict.param.update(object=f"**{head}** {body}", visible=True,
+                                       alert_type="warning")
+            return
         else:
-            head = t("wrong", lang)
+            head = t("wrong_twice", lang, answer=answer_text(g.expected, lang))
         body = render_text(g.explanation.get(lang), None)
         self._verdict.param.update(object=f"**{head}** {body}", visible=True,
                                    alert_type="success" if g.correct else "danger")

@@ -2,6 +2,8 @@
 
 Each builder returns an `AnswerWidgets`: the widgets and a function giving the answer as text
 in the question's answer format (None while incomplete), which the question then grades.
+Nothing starts chosen: a fresh input reads None, so a learner cannot be graded on a default
+(an answer of "none" is a button of its own).
 """
 
 from __future__ import annotations
@@ -34,16 +36,24 @@ WRAP_CSS = ".bk-btn-group { flex-wrap: wrap; }"  # a row of long choices wraps o
 
 
 class AnswerWidgets:
-    """The widgets of one answer and a function that reads them."""
+    """The widgets of one answer, a function that reads them, and the (widget, parameter)
+    pairs whose changes may change the answer (`on_change` watches them)."""
 
-    def __init__(self, widgets: list[Any], read: Callable[[], str | None]) -> None:
+    def __init__(self, widgets: list[Any], read: Callable[[], str | None],
+                 inputs: list[tuple[Any, str]] | None = None) -> None:
         self.widgets = widgets
         self._read = read
+        self._inputs = inputs or []
         self.view = pn.Column(*widgets, sizing_mode="stretch_width", margin=0)
 
     def value(self) -> str | None:
         """The answer as text, or None while it is incomplete."""
         return self._read()
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` whenever the learner changes the answer."""
+        for widget, name in self._inputs:
+            widget.param.watch(lambda _e: callback(), name)
 
 
 @singledispatch
@@ -66,7 +76,27 @@ def _choice(spec: Choice, lang: str) -> AnswerWidgets:
     else:
         group = pn.widgets.RadioBoxGroup(options=options, value=None, inline=False)
     group.value = None  # Panel picks the first option when built: nothing is chosen yet
-    return AnswerWidgets([group], lambda: group.value)
+    return AnswerWidgets([group], lambda: group.value, [(group, "value")])
+
+
+def _none_button(lang: str) -> Any:
+    return pn.widgets.Toggle(label=t("none_button", lang), value=False, color="primary",
+                             variant="outline", width=170)
+
+
+def _exclusive(none: Any, others: Any, name: str, empty: Any) -> None:
+    """Choosing `none` clears the other choices, and choosing one of them clears `none`."""
+
+    def on_none(event) -> None:
+        if event.new:
+            setattr(others, name, empty)
+
+    def on_other(event) -> None:
+        if event.new:
+            none.value = False
+
+    none.param.watch(on_none, "value")
+    others.param.watch(on_other, name)
 
 
 @answer_widgets.register
@@ -74,8 +104,14 @@ def _several(spec: Several, lang: str) -> AnswerWidgets:
     boxes = pn.widgets.CheckButtonGroup(options=_labels(spec.options, lang), value=[],
                                         color="primary", variant="outline",
                                         stylesheets=[WRAP_CSS])
+    none = _none_button(lang)
+    _exclusive(none, boxes, "value", [])
     hint = pn.pane.Markdown(t("several_hint", lang))
-    return AnswerWidgets([hint, boxes], lambda: " ".join(boxes.value) if boxes.value else "none")
+
+    def read() -> str | None:
+        return " ".join(boxes.value) if boxes.value else ("none" if none.value else None)
+
+    return AnswerWidgets([hint, boxes, none], read, [(boxes, "value"), (none, "value")])
 
 
 @answer_widgets.register
@@ -91,11 +127,20 @@ def _pick(spec: PickCards, lang: str) -> AnswerWidgets:
     else:
         hint = t("pick_hint", lang)
 
+    widgets: list[Any] = [pn.pane.Markdown(hint, styles={"color": "#555"}), picker]
+    watched = [(picker, "selected")]
+    none = None
+    if spec.none:
+        none = _none_button(lang)
+        _exclusive(none, picker, "selected", [])
+        widgets.append(none)
+        watched.append((none, "value"))
+
     def read() -> str | None:
         chosen = format_cards(picker.selected_cards)
-        return chosen or ("none" if spec.none else None)
+        return chosen or ("none" if none is not None and none.value else None)
 
-    return AnswerWidgets([pn.pane.Markdown(hint, styles={"color": "#555"}), picker], read)
+    return AnswerWidgets(widgets, read, watched)
 
 
 @answer_widgets.register
@@ -120,14 +165,15 @@ def _throw(spec: ThrowOutcome, lang: str) -> AnswerWidgets:
             return format_cards(picker.selected_cards)
         return None
 
-    return AnswerWidgets([group, note, picker], read)
+    return AnswerWidgets([group, note, picker], read, [(group, "value"), (picker, "selected")])
 
 
 @answer_widgets.register
 def _number(spec: Number, lang: str) -> AnswerWidgets:
     box = pn.widgets.IntInput(value=None, start=spec.lo, end=spec.hi, width=160,
                               placeholder=t("number", lang))
-    return AnswerWidgets([box], lambda: None if box.value is None else str(box.value))
+    return AnswerWidgets([box], lambda: None if box.value is None else str(box.value),
+                         [(box, "value")])
 
 
 @answer_widgets.register
@@ -140,18 +186,28 @@ def _numbers(spec: Numbers, lang: str) -> AnswerWidgets:
             return None
         return " ".join(str(b.value) for b in boxes)
 
-    return AnswerWidgets([pn.FlexBox(*boxes)], read)
+    return AnswerWidgets([pn.FlexBox(*boxes)], read, [(b, "value") for b in boxes])
 
 
 @answer_widgets.register
 def _side_levels(spec: SideLevels, lang: str) -> AnswerWidgets:
-    side = pn.widgets.Select(options={t("declarer_up", lang): "declarer",
+    side = pn.widgets.Select(options={t("choose_side", lang): "",
+                                      t("declarer_up", lang): "declarer",
                                       t("defenders_up", lang): "defenders",
-                                      t("nobody_up", lang): "none"}, width=200)
-    levels = pn.widgets.IntInput(value=1, start=1, end=spec.most, width=90,
-                                 label=t("levels", lang))
+                                      t("nobody_up", lang): "none"}, value="", width=220)
+    levels = pn.widgets.IntInput(value=None, start=1, end=spec.most, width=90,
+                                 label=t("levels", lang), placeholder="1…")
+
+    def on_side(event) -> None:
+        levels.disabled = event.new == "none"  # nobody goes up: no levels to give
+
+    side.param.watch(on_side, "value")
 
     def read() -> str | None:
-        return "none" if side.value == "none" else f"{side.value} {levels.value}"
+        if side.value == "none":
+            return "none"
+        if not side.value or levels.value is None:
+            return None
+        return f"{side.value} {levels.value}"
 
-    return AnswerWidgets([pn.FlexBox(side, levels)], read)
+    return AnswerWidgets([pn.FlexBox(side, levels)], read, [(side, "value"), (levels, "value")])

@@ -8,6 +8,7 @@ refuses them too.
 from __future__ import annotations
 
 import io
+import re
 from datetime import date
 from html import escape
 from typing import Any
@@ -76,6 +77,10 @@ class TeacherPage(AppPage):
         self._chart.vbar(x="puzzle", top="failed", width=0.6, source=self._chart_src,
                          color="#ef6c00")
         self._chart.xaxis.major_label_orientation = 0.6
+        self._chart_pane = pn.pane.Bokeh(self._chart, sizing_mode="stretch_width")
+        self._chart_empty = pn.pane.Markdown("", sizing_mode="stretch_width")
+        # an empty chart is a sentence, not bare axes (swapped, not hidden, so it draws full size)
+        self._chart_box = pn.Column(self._chart_empty, sizing_mode="stretch_width", margin=0)
         self._csv = pn.widgets.FileDownload(callback=self._csv_file, filename="class.csv",
                                             color="default", width=200)
         # authoring
@@ -100,7 +105,7 @@ class TeacherPage(AppPage):
             pn.FlexBox(self._theme, self._tier, self._count), self._picked,
             self._create_assignment,
             self._headers["results"], pn.FlexBox(self._assignments, self._csv), self._learners,
-            self._puzzles, pn.pane.Bokeh(self._chart, sizing_mode="stretch_width"),
+            self._puzzles, self._chart_box,
             self._headers["author"],
             pn.FlexBox(self._a_level, self._a_suit, self._a_difficulty),
             self._a_throw, pn.FlexBox(*self._a_others),
@@ -145,6 +150,9 @@ class TeacherPage(AppPage):
         self._save_button.name = t("author_save", lang)
         if self.user is not None:
             self._show_class()
+            self._show_results()  # the tables and the chart's sentence in this language
+        else:
+            self._draw_chart([], [])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -198,6 +206,7 @@ class TeacherPage(AppPage):
     @param.depends("classroom", watch=True)
     def _show_class(self) -> None:
         room = self.classroom
+        self._csv.filename = csv_name(room.name if room is not None else "")
         if room is not None and self._classes.value != str(room.id):
             self._classes.value = str(room.id)  # the select follows the parameter
         if room is None:
@@ -261,8 +270,7 @@ class TeacherPage(AppPage):
             self._assignments.value = str(chosen.id)
         if chosen is None:
             self._learners.object = self._puzzles.object = ""
-            self._chart.x_range.factors = EMPTY
-            self._chart_src.data = {"puzzle": [], "failed": []}
+            self._draw_chart([], [])
             return
         try:
             learners, puzzles = assignment_report(self.store, self.user.id, chosen)
@@ -287,9 +295,27 @@ class TeacherPage(AppPage):
             for p in puzzles)
         self._puzzles.object = (f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>"
                                 f"{rows}</table>")
-        names = [p.puzzle_id for p in puzzles]
-        self._chart.x_range.factors = names or EMPTY
-        self._chart_src.data = {"puzzle": names, "failed": [p.failed_percent for p in puzzles]}
+        tried = [p for p in puzzles if p.attempts]
+        self._draw_chart([p.puzzle_id for p in tried], [p.failed_percent for p in tried])
+
+    def _draw_chart(self, names: list[str], failed: list[float]) -> None:
+        """The % failed per puzzle tried, or a sentence while none was missed.
+
+        The figure is a Bokeh model of this session's document, changed here directly. Button
+        callbacks run on the event loop outside Bokeh's document lock, so a bare change would
+        raise (`_pending_writes should be non-None`) half way through the caller, leaving
+        the selects it was filling stale: `pn.io.hold` collects the changes and sends them
+        itself, whatever called this."""
+        with pn.io.hold():
+            self._chart.x_range.factors = names or EMPTY
+            self._chart_src.data = {"puzzle": names, "failed": failed}
+        if self.assignment is None:
+            key = "teacher_chart_none"
+        else:  # bars only when some puzzle was missed: all-zero bars look like empty axes
+            key = "teacher_chart_no_misses" if names else "teacher_chart_empty"
+        self._chart_empty.object = f"*{t(key, self.lang)}*"
+        missed = any(f > 0 for f in failed)
+        self._chart_box.objects = [self._chart_pane if missed else self._chart_empty]
 
     def _csv_file(self) -> io.StringIO:
         if self.classroom is None or self.store is None:
@@ -329,6 +355,12 @@ class TeacherPage(AppPage):
         self._preview_text.visible = True
         if save:
             self._picked.options = sorted(p.id for p in current_bank(self.store))
+
+
+def csv_name(name: str) -> str:
+    """`<class name>.csv` with only letters, digits, spaces, `-` and `_` kept (any script)."""
+    stem = re.sub(r"[^\w\- ]+", "_", name).strip(" ._") or "class"
+    return f"{stem[:80]}.csv"
 
 
 def _answers(answers: list[tuple[str, str, bool]]) -> str:

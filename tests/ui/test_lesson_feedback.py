@@ -18,6 +18,7 @@ from tutor.text import Text
 from tutor.ui.learn import LearnPage
 from tutor.ui.marks import render_text
 from tutor.ui.question import QuestionCard
+from tutor.ui.question.answer_text import answer_text
 
 LESSONS = load_lessons()
 STEPS = [(lesson.id, i, q) for lesson in LESSONS for i, q in lesson.steps]
@@ -72,7 +73,8 @@ def test_a_first_wrong_answer_gets_a_hint_and_the_second_the_answer(lesson, page
     explanation = render_text(q.solve().explanation.en, None)
     assert explanation not in card.verdict
     assert not card.submit(wrong).correct
-    assert card.verdict.startswith(f"**Not quite again: the answer is {q.solve().text}.**")
+    assert card.verdict.startswith(
+        f"**Not quite again: the answer is {answer_text(q.solve().text, 'en')}.**")
     card.question = None
     card.question = q  # a new visit starts again with a hint
     card.submit(wrong)
@@ -85,7 +87,8 @@ def test_puzzles_show_the_answer_after_their_one_try():
     for p in load_bank()[::20]:
         card = QuestionCard(question=p, once=True)
         card.submit(wrong_answer(p))
-        assert card.verdict.startswith(f"**Not quite: the answer is {p.solve().text}.**")
+        assert card.verdict.startswith(
+            f"**Not quite: the answer is {answer_text(p.solve().text, 'en')}.**")
 
 
 def _later_answer(q: Question) -> bool:

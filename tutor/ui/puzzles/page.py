@@ -77,6 +77,7 @@ class PuzzlesPage(AppPage):
             pn.FlexBox(self._theme, self._tier, self._mode), self._notice, self._meta,
             self._next_assignment, self.card, self._next, sizing_mode="stretch_width")
         self._label()
+        self._asked_for = given.id if given is not None else None  # kept over a sign-in
         if given is None or not self.open_puzzle(given.id):
             self.new_puzzle()
 
@@ -118,9 +119,12 @@ class PuzzlesPage(AppPage):
             self._notice.param.update(object=t("store_unavailable", self.lang,
                                                error=user_text(exc)), visible=True)
         super().attach_user(store, user)
-        opened = self.puzzle.id if self.puzzle is not None and self.outcome is None else None
+        # a puzzle the link asked for stays open while unanswered; otherwise the learner's
+        # assignments come first
+        asked = (self._asked_for if self.puzzle is not None and self.puzzle.id == self._asked_for
+                 and self.outcome is None else None)
         self._load_assignments()
-        if opened is None or not self.open_puzzle(opened):
+        if asked is None or not self.open_puzzle(asked):
             self.new_puzzle()
 
     def _load_assignments(self) -> None:

@@ -10,3 +10,12 @@ def store(tmp_path):
     """A fresh store for one test, closed afterwards."""
     with Store(tmp_path / "tutor.duckdb") as s:
         yield s
+
+
+def class_with_learner(store):
+    """A teacher, a learner, and a class of that teacher's that the learner has joined."""
+    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
+    learner = store.users.create("lea", "Lea", "learner", "secret-2")
+    room = store.classes.create(teacher.id, "Class A")
+    store.classes.join(learner.id, room.join_code)
+    return teacher, learner, room

@@ -10,6 +10,7 @@ from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.session import PlaySession
 from tutor.ui.puzzles.trainer import Trainer
 
+from .conftest import class_with_learner
 from .test_play_session import _run_until
 
 
@@ -70,10 +71,7 @@ def test_a_finished_lesson_offers_the_next_and_all_finished_offer_none(store):
 
 
 def test_an_assignment_with_puzzles_left_is_offered_until_it_is_done(store):
-    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
-    learner = store.users.create("lea", "Lea", "learner", "secret-2")
-    room = store.classes.create(teacher.id, "Class A")
-    store.classes.join(learner.id, room.join_code)
+    teacher, learner, room = class_with_learner(store)
     ids = [p.id for p in shipped_bank() if p.type == "trick"][:2]
     work = store.classes.create_assignment(teacher.id, room.id, "Homework <b>", ids)
     page, opened = _home(store, learner)
@@ -116,10 +114,7 @@ def test_a_game_in_progress_is_offered_with_its_hand_and_a_finished_one_is_not(s
 
 
 def test_offers_come_lesson_then_assignment_then_game(store):
-    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
-    learner = store.users.create("lea", "Lea", "learner", "secret-2")
-    room = store.classes.create(teacher.id, "Class A")
-    store.classes.join(learner.id, room.join_code)
+    teacher, learner, room = class_with_learner(store)
     ids = [p.id for p in shipped_bank() if p.type == "trick"][:1]
     store.classes.create_assignment(teacher.id, room.id, "Homework", ids)
     learn = LearnPage()

@@ -15,6 +15,7 @@ from tutor.ui.puzzles.page import PuzzlesPage
 from tutor.ui.puzzles.trainer import MIX, Trainer, fits
 from tutor.ui.teacher.page import TeacherPage
 
+from .conftest import class_with_learner
 from .test_question_card import fill
 
 BANK = load_bank()
@@ -77,10 +78,7 @@ def test_assignments_hold_only_their_theme_and_tier(store):
 
 
 def test_a_missed_assignment_puzzle_comes_back_unanswered(store):
-    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
-    learner = store.users.create("lea", "Lea", "learner", "secret-2")
-    room = store.classes.create(teacher.id, "Class A")
-    store.classes.join(learner.id, room.join_code)
+    teacher, learner, room = class_with_learner(store)
     tricks = [p.id for p in BANK if p.type == "trick"]
     store.classes.create_assignment(teacher.id, room.id, "One", tricks[:2])
     page = PuzzlesPage()
@@ -93,10 +91,7 @@ def test_a_missed_assignment_puzzle_comes_back_unanswered(store):
 
 
 def test_a_finished_assignment_says_so_and_offers_the_next(store):
-    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
-    learner = store.users.create("lea", "Lea", "learner", "secret-2")
-    room = store.classes.create(teacher.id, "Class A")
-    store.classes.join(learner.id, room.join_code)
+    teacher, learner, room = class_with_learner(store)
     tricks = [p.id for p in BANK if p.type == "trick"]
     first = store.classes.create_assignment(teacher.id, room.id, "One", tricks[:1])
     second = store.classes.create_assignment(teacher.id, room.id, "Two", tricks[1:3])

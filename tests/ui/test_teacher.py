@@ -10,12 +10,11 @@ from tutor.ui.puzzles.trainer import Trainer
 from tutor.ui.teacher.page import TeacherPage
 from tutor.ui.teacher.reports import assignment_report
 
+from .conftest import class_with_learner
+
 
 def _class_with_learner(store):
-    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
-    learner = store.users.create("lea", "Lea", "learner", "secret-2")
-    room = store.classes.create(teacher.id, "Class A")
-    store.classes.join(learner.id, room.join_code)
+    teacher, learner, room = class_with_learner(store)
     ids = [p.id for p in shipped_bank() if p.type == "trick"][:3]
     work = store.classes.create_assignment(teacher.id, room.id, "Homework", ids)
     return teacher, learner, room, work

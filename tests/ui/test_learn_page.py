@@ -94,3 +94,20 @@ def test_each_input_kind_reads_its_widget():
             widgets[0].value = int(solution)
         page.card.submit()  # reads the widget
         assert page.card.grade is not None and page.card.grade.correct, (kind, solution)
+
+
+def test_every_lesson_page_renders_its_bold_and_names_cards_in_its_language():
+    """Chinese bold ends on punctuation (`**发牌。**每人`), which Markdown leaves as literal
+    asterisks; and a card's spoken name follows the page's language."""
+    from markdown_it import MarkdownIt
+
+    from tutor.ui.marks import render_text
+
+    md = MarkdownIt()
+    for lesson in LearnPage().lessons:
+        for page in lesson.pages:
+            for lang in ("en", "zh"):
+                html = md.render(render_text(page.text.get(lang), page.trump, lang))
+                assert "**" not in html, (lesson.id, lang)
+    assert 'aria-label="small joker"' in render_text("[[SJ]]", None, "en")
+    assert 'aria-label="小王"' in render_text("[[SJ]]", None, "zh")

@@ -3,6 +3,7 @@ questions and their explanations)."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from tutor.question import split_marks
@@ -20,15 +21,22 @@ LEARN_CSS = CARD_CSS + """
 """
 
 
-def inline_cards(cards, trump: Trump | None) -> str:
-    """Cards in the given order, drawn inline (spans, so they may sit inside a paragraph)."""
+# CommonMark does not close `**` right after punctuation when a letter follows, which is how
+# Chinese writes bold (`**发牌。**每人`): bold is turned into <strong> before Markdown sees it
+BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+
+
+def inline_cards(cards, trump: Trump | None, lang: str = "en") -> str:
+    """Cards in the given order, drawn inline (spans, so they may sit inside a paragraph),
+    named for screen readers in `lang`."""
     inner = "".join(card_html(c, trump).replace("<div", "<span").replace("</div>", "</span>")
                     for c in cards)
-    label = escape(format_cards(cards, unicode=True))
+    label = escape(format_cards(cards, unicode=True, lang=lang))
     return f'<span class="zp-cards" role="group" aria-label="{label}">{inner}</span>'
 
 
-def render_text(text: str, trump: Trump | None) -> str:
-    """Markdown with every card mark replaced by drawn cards."""
-    return "".join(part if isinstance(part, str) else inline_cards(part, trump)
-                   for part in split_marks(text))
+def render_text(text: str, trump: Trump | None, lang: str = "en") -> str:
+    """Markdown written by the content's authors (never by users), with every card mark
+    replaced by drawn cards and bold made <strong>."""
+    return "".join(BOLD.sub(r"<strong>\1</strong>", part) if isinstance(part, str)
+                   else inline_cards(part, trump, lang) for part in split_marks(text))

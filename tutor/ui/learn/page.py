@@ -254,7 +254,7 @@ class LearnPage(AppPage):
             f'{t("lesson_no", lang, n=self.lesson_index + 1, total=len(self.lessons))} · '
             f'{t("page_no", lang, n=self.page_index + 1, total=len(lesson.pages))}</div>')
         self._title.object = f'<h2 class="zp-learn-title">{lesson.title.get(lang)}</h2>'
-        self._text.object = render_text(page.text.get(lang), page.trump)
+        self._text.object = render_text(page.text.get(lang), page.trump, lang)
         self._step_box.visible = page.step is not None
         self.card.param.update(question=page.step, lang=lang)
         self._show_nav()

@@ -154,7 +154,7 @@ class QuestionCard(pn.viewable.Viewer):
             self.input = None
             self._answer.objects = []
             return
-        self._prompt.object = render_text(q.prompt().get(lang), None)
+        self._prompt.object = render_text(q.prompt().get(lang), None, lang)
         self._format.object = q.answer_format().get(lang) if self.show_format else ""
         self._format.visible = self.show_format
         self.input = answer_widgets(q.answer_input(), lang)
@@ -182,13 +182,13 @@ class QuestionCard(pn.viewable.Viewer):
         elif self.once:
             head = t("wrong_answer_is", lang, answer=answer_text(g.expected, lang))
         elif self.misses < 2 and self._hint is not None:  # a hint at the rule, not the answer
-            head, body = t("hint_head", lang), render_text(self._hint.get(lang), None)
+            head, body = t("hint_head", lang), render_text(self._hint.get(lang), None, lang)
             self._verdict.param.update(object=f"**{head}** {body}", visible=True,
                                        alert_type="warning")
             return
         else:
             head = t("wrong_twice", lang, answer=answer_text(g.expected, lang))
-        body = render_text(g.explanation.get(lang), None)
+        body = render_text(g.explanation.get(lang), None, lang)
         self._verdict.param.update(object=f"**{head}** {body}", visible=True,
                                    alert_type="success" if g.correct else "danger")
 

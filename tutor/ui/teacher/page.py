@@ -349,8 +349,9 @@ class TeacherPage(AppPage):
             return
         solution = puzzle.solve()
         key = "author_saved" if save else "author_answer"
+        why = render_text(solution.explanation.get(lang), None, lang)
         self._preview_text.object = (f"**{t(key, lang, id=puzzle.id, answer=solution.text)}**"
-                                     f"\n\n{render_text(solution.explanation.get(lang), None)}")
+                                     f"\n\n{why}")
         self._preview_text.alert_type = "success" if save else "info"
         self._preview_text.visible = True
         if save:

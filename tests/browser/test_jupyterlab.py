@@ -198,13 +198,14 @@ def _answer_the_puzzle(page) -> None:
 def _check(out, seat: str, verdict: str, exact: bool = False) -> None:
     """Choose `seat`, press Check answer, and see `verdict`. Check is enabled by the kernel
     once it has the choice, and the first click after the cells ran may reach a kernel still
-    settling: seat and Check are pressed again, at most twice more."""
+    settling (slowly on a loaded machine): seat and Check are pressed again, at most
+    four times more."""
     shown = out.get_by_text(verdict, exact=exact)
-    for _ in range(3):
+    for _ in range(5):
         out.get_by_role("button", name=seat, exact=True).click()
         try:
-            out.get_by_role("button", name="Check answer").click(timeout=5_000)
-            shown.wait_for(timeout=5_000)
+            out.get_by_role("button", name="Check answer").click(timeout=10_000)
+            shown.wait_for(timeout=10_000)
             return
         except PlaywrightTimeout:
             continue

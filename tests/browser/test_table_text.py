@@ -60,10 +60,15 @@ def test_the_centre_shows_the_trick_being_played_and_the_last_one_apart(browser,
         page.goto(f"{app_url}?page=play&lang={lang}")
         page.locator(".zp-table").first.wait_for(timeout=30_000)
         deadline = time.time() + 240
+        play = page.get_by_role("button", name="Play cards" if lang == "en" else "出牌",
+                                exact=True)
         while time.time() < deadline:
             number, plays, last = _trick_state(page)
-            if number >= 2 and plays >= 2 and last:
-                break
+            # on the person's turn the AI waits, so the table holds still for the checks
+            if number >= 2 and plays >= 1 and last and play.first.is_visible():
+                number, plays, last = _trick_state(page)
+                if number >= 2 and plays >= 1 and last:
+                    break
             if lang == "en":
                 _decide(page)
             else:  # the same decisions by their Chinese names

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -150,6 +152,9 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     shot(page, "play_summary")
     assert state["error"], "no chance to try an illegal follow came up in this hand"
     assert page.outside_requests == []
+    figures = json.loads(urllib.request.urlopen(app_url + "tutor-stats", timeout=10).read())
+    # every AI play came from a worker process: four seats, more than ten tricks a hand
+    assert figures["ai"]["decisions"] > 4 * 10
     click_to_update.sort()
     print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
           f"median {click_to_update[len(click_to_update) // 2] * 1000:.0f} ms, "

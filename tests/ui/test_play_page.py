@@ -21,3 +21,17 @@ def test_a_match_set_as_the_parameter_is_the_one_shown_and_played():
         if not ai_turn:
             break
     assert first.hand.events == PlaySession(seed=1, strength="easy").hand.events
+
+
+def test_a_second_click_on_next_hand_is_ignored():
+    """Two clicks on "Next hand" before the page redraws start one hand, and raise nothing."""
+    page = PlayPage(session=PlaySession(seed=3, strength="easy", max_hands=3))
+    session = page.session
+    while not session.hand_over:
+        if session.human_to_act:
+            page._act(session.hint().action)
+        else:
+            page.ai_move()
+    page._on_next_hand()
+    page._on_next_hand()
+    assert session.hand_number == 2 and not session.hand_over

@@ -6,6 +6,7 @@ Layer 1: imports only `tutor.rules`. `make_player("random"|"heuristic"|"search")
 
 from __future__ import annotations
 
+from .decision import Decision, PlayerSpec, decide
 from .explain import Suggestion, suggest
 from .heuristic import HeuristicPlayer
 from .player import PLAYER_TYPES, Player, make_player
@@ -13,6 +14,6 @@ from .random_player import RandomPlayer
 from .search import SearchPlayer
 
 __all__ = [
-    "PLAYER_TYPES", "HeuristicPlayer", "Player", "RandomPlayer", "SearchPlayer", "Suggestion",
-    "make_player", "suggest",
+    "PLAYER_TYPES", "Decision", "HeuristicPlayer", "Player", "PlayerSpec", "RandomPlayer",
+    "SearchPlayer", "Suggestion", "decide", "make_player", "suggest",
 ]

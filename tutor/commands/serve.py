@@ -12,9 +12,12 @@ from urllib.parse import urlsplit
 import panel as pn
 
 from tutor.store import ENV_VAR, StoreError
+from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
+from tutor.ui.ai_pool import get_pool
 from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TutorAuth
 from tutor.ui.services import get_store, store_error
+from tutor.ui.stats import StatsHandler
 
 LOOPBACK = ("localhost", "127.0.0.1")
 
@@ -56,6 +59,9 @@ def main(argv: list[str]) -> int:
                         help="trust the X-Forwarded-* headers of a reverse proxy in front "
                              "(which serves https: cookies are then marked Secure)")
     parser.add_argument("--show", action="store_true", help="open a browser tab")
+    parser.add_argument("--ai-workers", type=int, default=None, metavar="N",
+                        help="processes that think for the computer players (default: the "
+                             "number of cores)")
     parser.add_argument("--db", help=f"progress database file (default: ${ENV_VAR}, else "
                                      "data/tutor.duckdb)")
     args = parser.parse_args(argv)
@@ -68,6 +74,10 @@ def main(argv: list[str]) -> int:
         parser.error(f"--address {args.address} serves other machines: name the address "
                      "learners will type with --allow-origin HOST[:PORT] (the browser's "
                      "connection is refused from any origin not named)")
+    if args.ai_workers is not None:
+        if args.ai_workers < 1:
+            parser.error("--ai-workers must be at least 1")
+        os.environ[AI_WORKERS] = str(args.ai_workers)
     if args.db:
         os.environ[ENV_VAR] = args.db
     if get_store() is None:  # say why at once; the app still serves, without saving
@@ -77,6 +87,7 @@ def main(argv: list[str]) -> int:
     from tutor.ui.bank import shipped_bank
 
     shipped_bank()  # read the puzzle bank once, before anyone waits for it
+    get_pool().start()  # the AI's worker processes, ready before the first game
     allowed = origins(args.address, args.port, args.allow_origin)
     shown = args.allow_origin[0] if args.allow_origin else args.address
     print(f"找朋友 Tutor: http://{shown if ':' in shown else f'{shown}:{args.port}'}/",
@@ -87,5 +98,6 @@ def main(argv: list[str]) -> int:
              # the sign-in cookies stay on the server: Bokeh copies the request's cookies
              # and headers into the session token every page embeds, so leave them out
              exclude_cookies=list(COOKIES), exclude_headers=["Cookie"],
-             use_xheaders=args.behind_proxy)
+             use_xheaders=args.behind_proxy,
+             extra_patterns=[(r"/tutor-stats", StatsHandler)])
     return 0

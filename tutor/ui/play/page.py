@@ -1,7 +1,8 @@
 """The Play page: a whole match against four AI opponents, paced so a person can follow.
 
 The layout is built once; every change re-renders the table markup and shows the widgets
-the current phase needs. AI seats think in a worker thread, one action per tick.
+the current phase needs. On a server, AI seats and hints are worked out in the AI's worker
+processes (`ai_pool`) and games are written to the store off the event loop.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tutor.rules import (
 )
 from tutor.store import Store, StoreError, User
 
+from ..ai_pool import get_pool
 from ..card_picker import CardPicker
 from ..i18n import t
 from ..page import AppPage
@@ -204,12 +206,32 @@ class PlayPage(AppPage):
         self._refresh_games()
 
     def _save(self, session: PlaySession) -> None:
+        """Note what is new in the game; on a server it is written off the event loop."""
+        self.saver.collect(session)
+        if self.paced:
+            pn.state.execute(self._flush_off_loop)
+            return
         try:
-            self.saver.save(session)
-            self._saving.visible = False
+            self.saver.flush()
         except StoreError as exc:
             self._store_problem(exc)
-        if session.match_over:
+            return
+        self._saved()
+
+    async def _flush_off_loop(self) -> None:
+        try:
+            await asyncio.to_thread(self.saver.flush)
+        except StoreError as exc:
+            self._store_problem(exc)
+            return
+        self._saved()
+
+    def _saved(self) -> None:
+        """After a write: the warning goes once nothing is waiting; a finished match is
+        listed among the saved games."""
+        if self.saver.pending == 0:
+            self._saving.visible = False
+        if self.session.match_over:
             self._refresh_games()
 
     def _store_problem(self, exc: Exception) -> None:
@@ -357,7 +379,18 @@ class PlayPage(AppPage):
         self._act(Play(self.session.human, tuple(self._picker.selected_cards)))
 
     def _on_hint(self, _=None) -> None:
-        suggestion = self.session.hint()
+        if self.paced:  # a server: the suggestion is worked out in an AI worker process
+            pn.state.execute(self._hint_from_pool)
+        else:
+            self._show_hint(self.session.hint())
+
+    async def _hint_from_pool(self) -> None:
+        session, turn = self.session, len(self.session.hand.actions)
+        suggestion = await get_pool().hint(session.observation)
+        if session is self.session and turn == len(session.hand.actions):  # still current
+            self._show_hint(suggestion)
+
+    def _show_hint(self, suggestion) -> None:
         action = suggestion.action
         reasons = suggestion.zh if self.lang == "zh" else suggestion.en
         self._hint_text.object = "\n\n".join(reasons)
@@ -372,6 +405,8 @@ class PlayPage(AppPage):
                 self._call_nth.value = action.nth
 
     def _on_next_hand(self, _=None) -> None:
+        if not self.session.hand_over or self.session.match_over:
+            return  # a second click arrived after the first had moved on
         self.session.next_hand()
         self._notice.visible = False
         self._hint_text.visible = False
@@ -434,15 +469,20 @@ class PlayPage(AppPage):
         return True
 
     async def tick(self) -> None:
-        """One AI action per tick, thought out in a worker thread."""
+        """One AI action per tick, thought out in an AI worker process."""
         session = self.session
-        if self._busy or not session.ai_to_act:
+        request = None if self._busy else session.ai_request()
+        if request is None:
             return
         self._busy = True
         try:
-            action = await asyncio.to_thread(session.ai_decide)
-            if action is not None and session is self.session:
-                self._after(session.ai_apply(action))
+            pool = get_pool()
+            if pool.saturated:  # every worker is busy: say why this seat takes longer
+                who = seat_name(request[1].seat, session.human, self.lang)
+                self._prompt.object = f"*{t('thinking_busy', self.lang, who=who)}*"
+            decision = await pool.decide(*request)
+            if session is self.session:
+                self._after(session.ai_apply(decision.action))
         finally:
             self._busy = False
 

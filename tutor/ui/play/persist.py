@@ -1,27 +1,25 @@
-"""Saving a play session in the store after every action, and finding it again."""
+"""Saving a play session in the store as it is played, and finding it again.
+
+Saving has two halves so a page's event loop never waits for the database: `collect` notes
+what is new in the session (cheap, on the loop: only actions since the last call), and
+`flush` writes what was collected, in order, from any thread. A write that fails keeps its
+work queued for the next flush, so nothing collected is lost while the store is down.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
+from tutor.rules import action_to_dict
 from tutor.store import Store
 
 from .session import RECORD_VERSION, PlaySession
 
 OPTION_KEYS = ("version", "human", "strength", "max_hands", "rules")
-
-
 NEXT_HAND = "next_hand"  # marks the start of each later hand, even before its first action
-
-
-def _flat_actions(session: PlaySession) -> list[dict[str, Any]]:
-    """Every action of the session, each tagged with the index of its hand."""
-    out: list[dict[str, Any]] = []
-    for i, actions in enumerate(session.to_record()["hands"]):
-        if i:
-            out.append({"type": NEXT_HAND, "hand": i})
-        out.extend(dict(action, hand=i) for action in actions)
-    return out
 
 
 def record_from_game(options: dict[str, Any], seed: int,
@@ -37,6 +35,17 @@ def record_from_game(options: dict[str, Any], seed: int,
     return {**options, "seed": seed, "hands": hands}
 
 
+@dataclass
+class _Op:
+    """One write: start a game (`options`, `seed`), add `actions`, or `finish` with a result."""
+
+    kind: str
+    options: dict[str, Any] | None = None
+    seed: int = 0
+    actions: tuple[dict[str, Any], ...] = ()
+    result: dict[str, Any] | None = None
+
+
 class GameSaver:
     """Keeps one user's session saved: new actions are appended as they happen."""
 
@@ -44,8 +53,12 @@ class GameSaver:
         self.store = store
         self.user_id = user_id
         self.game_id: int | None = None
-        self.saved = 0
         self._session: PlaySession | None = None
+        self._done: PlaySession | None = None  # the match last finished (nothing more to save)
+        self._hand = 0  # the hand `collect` reached, and how many of its entries it took
+        self._taken = 0
+        self._ops: deque[_Op] = deque()
+        self._write_lock = threading.Lock()
 
     def resume(self) -> PlaySession | None:
         """The user's newest in-progress game, rebuilt, or None."""
@@ -54,24 +67,64 @@ class GameSaver:
                 continue
             session = PlaySession.from_record(
                 record_from_game(game.rules, game.seed, list(game.actions)))
-            self.game_id, self.saved, self._session = game.id, len(game.actions), session
+            self.game_id, self._session = game.id, session
+            self._hand = len(session.history)
+            self._taken = (1 if self._hand else 0) + len(session.hand.actions)
             return session
         return None
 
+    @property
+    def pending(self) -> int:
+        """Writes collected but not yet in the store."""
+        return len(self._ops)
+
     def save(self, session: PlaySession) -> None:
-        """Write what is new in `session` (a different session starts a new saved game)."""
+        """Collect what is new in `session` and write it now."""
+        self.collect(session)
+        self.flush()
+
+    def collect(self, session: PlaySession) -> None:
+        """Queue what is new in `session` since the last call (a different session starts a
+        new saved game); `flush` writes it. A finished match has nothing more to save."""
+        if session is self._done:
+            return
         if session is not self._session:
             record = session.to_record()
-            options = {k: record[k] for k in OPTION_KEYS}
-            self.game_id = self.store.games.start(self.user_id, options, session.seed).id
-            self.saved, self._session = 0, session
-        actions = _flat_actions(session)
-        if len(actions) > self.saved:
-            self.store.games.add_actions(self.user_id, self.game_id, *actions[self.saved:])
-            self.saved = len(actions)
+            self._ops.append(_Op("start", {k: record[k] for k in OPTION_KEYS}, session.seed))
+            self._session, self._hand, self._taken = session, 0, 0
+        new: list[dict[str, Any]] = []
+        while True:
+            current = self._hand == len(session.history)
+            actions = (session.hand.actions if current else session.history[self._hand])
+            first = 1 if self._hand else 0  # later hands begin with their marker
+            if self._hand and self._taken == 0:
+                new.append({"type": NEXT_HAND, "hand": self._hand})
+                self._taken = 1
+            for item in actions[self._taken - first:]:
+                entry = action_to_dict(item) if current else item
+                new.append(dict(entry, hand=self._hand))
+            self._taken = first + len(actions)
+            if current:
+                break
+            self._hand, self._taken = self._hand + 1, 0
+        if new:
+            self._ops.append(_Op("add", actions=tuple(new)))
         if session.match_over:
-            self.store.games.finish(self.user_id, self.game_id, session.summary())
-            self._session = None
+            self._ops.append(_Op("finish", result=session.summary()))
+            self._session, self._done = None, session
+
+    def flush(self) -> None:
+        """Write every queued change in order; a `StoreError` leaves the rest queued."""
+        with self._write_lock:
+            while self._ops:
+                op = self._ops[0]
+                if op.kind == "start":
+                    self.game_id = self.store.games.start(self.user_id, op.options, op.seed).id
+                elif op.kind == "add":
+                    self.store.games.add_actions(self.user_id, self.game_id, *op.actions)
+                else:
+                    self.store.games.finish(self.user_id, self.game_id, op.result)
+                self._ops.popleft()
 
     def finished(self) -> list[tuple[int, dict[str, Any]]]:
         """The user's finished games as (game id, session record), newest first."""

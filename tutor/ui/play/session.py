@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.ai import Player, make_player, suggest
+from tutor.ai import PlayerSpec, suggest
 from tutor.rules import (
     Action,
     Event,
@@ -26,16 +26,18 @@ from tutor.rules import (
 
 STRENGTHS = ("easy", "normal", "hard")
 RECORD_VERSION = 1
+# A strength is an amount of work, never of time, so it plays the same moves for the same
+# seed however busy the machine is. normal's 40 playouts are what its former 0.25 s budget
+# reached in a served game; hard's 160, about what 0.8 s reached, stay near 1 s a decision.
+PLAYOUTS = {"normal": 40, "hard": 160}
 
 
-def make_opponent(strength: str, seed: int) -> Player:
-    """easy: the heuristic; normal and hard: determinized search with 0.25 s / 0.8 s."""
+def opponent_spec(strength: str, seed: int) -> PlayerSpec:
+    """easy: the heuristic; normal and hard: determinized search with a fixed playout count."""
     if strength == "easy":
-        return make_player("heuristic", seed=seed)
-    if strength == "normal":
-        return make_player("search", seed=seed, budget_s=0.25)
-    if strength == "hard":
-        return make_player("search", seed=seed, budget_s=0.8)
+        return PlayerSpec("heuristic", seed)
+    if strength in PLAYOUTS:
+        return PlayerSpec("search", seed, (("playouts", PLAYOUTS[strength]),))
     raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
 
 
@@ -53,8 +55,9 @@ class PlaySession:
         if not 0 <= self.human < self.rules.players:
             raise ValueError(f"human seat must be 0 to {self.rules.players - 1}")
         self.match = Match(seed=self.seed, rules=self.rules, max_hands=self.max_hands)
-        self.players = {seat: make_opponent(self.strength, self.seed * 7 + seat)
-                        for seat in range(self.rules.players) if seat != self.human}
+        self.specs = {seat: opponent_spec(self.strength, self.seed * 7 + seat)
+                      for seat in range(self.rules.players) if seat != self.human}
+        self.players = {seat: spec.build() for seat, spec in self.specs.items()}
         self.history: list[list[dict[str, Any]]] = []  # actions of finished hands
         self.finished_hands: list[Hand] = []
         self.hand = self.match.new_hand()
@@ -86,6 +89,15 @@ class PlaySession:
         return len(self.history) + 1
 
     # --------------------------------------------------------------- actions
+    def ai_request(self) -> tuple[PlayerSpec, Observation] | None:
+        """What a worker process needs to choose the AI seat's action: its player's spec and
+        its observation (None when no AI seat is to act)."""
+        if not self.ai_to_act:
+            return None
+        seat = self.hand.turn
+        assert seat is not None
+        return self.specs[seat], self.hand.observation(seat)
+
     def ai_decide(self) -> Action | None:
         """The AI seat's next action, without applying it (safe to run in a worker thread:
         players see only an observation, and search plays out copies)."""

@@ -1,0 +1,96 @@
+"""The AI's worker processes: the same decisions as in this process, hints, figures, and a
+pool that survives a worker being killed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from tutor.ai import HeuristicPlayer, PlayerSpec, decide, suggest
+from tutor.rules import Phase
+from tutor.ui.ai_pool import AIPool, default_workers
+from tutor.ui.play.session import PlaySession
+
+
+def _observations(seed: int, count: int) -> list:
+    """Observations of the seat to act, from a hand the heuristic plays for everyone."""
+    session = PlaySession(seed=seed, strength="easy")
+    player, seen = HeuristicPlayer(seed=1), []
+    while not session.hand_over and len(seen) < count:
+        obs = session.hand.observation(session.hand.turn)
+        if obs.phase == Phase.PLAYING:
+            seen.append(obs)
+        session.hand.apply(player.act(obs))
+    return seen[::7]
+
+
+@pytest.fixture(scope="module")
+def pool():
+    made = AIPool(2)
+    made.start()
+    yield made
+    made.shutdown()
+
+
+def test_a_worker_decides_what_this_process_would(pool):
+    spec = PlayerSpec("search", 5, (("playouts", 40),))
+    observations = _observations(seed=4, count=120)
+
+    async def both():
+        return await asyncio.gather(*(pool.decide(spec, obs) for obs in observations))
+
+    remote = asyncio.run(both())
+    local = [decide(spec, obs) for obs in observations]
+    assert [d.action for d in remote] == [d.action for d in local]
+    assert [d.playouts for d in remote] == [d.playouts for d in local]
+    searched = [d.playouts for d in remote if d.playouts]
+    assert searched and all(p >= 40 for p in searched)
+    figures = pool.stats()
+    assert figures["decisions"] >= len(observations) and figures["busy"] == 0
+    assert figures["playouts_p50"] >= 40 and figures["workers"] == 2
+
+
+def test_a_hint_from_a_worker_is_the_suggestion(pool):
+    obs = _observations(seed=6, count=30)[1]
+    hint = asyncio.run(pool.hint(obs))
+    assert hint.action == suggest(obs).action and hint.reasons == suggest(obs).reasons
+
+
+def test_a_saturated_pool_says_so_while_its_jobs_run():
+    small = AIPool(1)
+    spec = PlayerSpec("search", 1, (("playouts", 400),))
+    obs = _observations(seed=8, count=60)[3]
+
+    async def run():
+        jobs = [asyncio.ensure_future(small.decide(spec, obs)) for _ in range(2)]
+        await asyncio.sleep(0)
+        during = small.saturated
+        await asyncio.gather(*jobs)
+        return during, small.saturated
+
+    try:
+        assert asyncio.run(run()) == (True, False)
+    finally:
+        small.shutdown()
+
+
+def test_a_killed_worker_is_replaced_and_the_decision_still_comes(pool):
+    obs = _observations(seed=9, count=30)[0]
+    spec = PlayerSpec("heuristic", 3)
+    asyncio.run(pool.decide(spec, obs))
+    assert len(pool.worker_pids()) == 2
+    for pid in pool.worker_pids():
+        os.kill(pid, signal.SIGKILL)
+    assert asyncio.run(pool.decide(spec, obs)).action == decide(spec, obs).action
+
+
+def test_the_worker_count_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TUTOR_AI_WORKERS", "3")
+    assert default_workers() == 3
+    monkeypatch.setenv("TUTOR_AI_WORKERS", "many")
+    assert default_workers() == (os.cpu_count() or 1)
+    with pytest.raises(ValueError, match="at least one"):
+        AIPool(0)

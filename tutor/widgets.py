@@ -22,6 +22,7 @@ from typing import Any
 import panel as pn
 import param
 
+from tutor.ai import STRENGTHS
 from tutor.lesson import Lesson as LessonModel
 from tutor.lesson import load_lessons
 from tutor.puzzle import TIERS, Grade, load_bank
@@ -42,7 +43,7 @@ from tutor.ui.cards import CARD_CSS, card_html, hand_html
 from tutor.ui.i18n import t
 from tutor.ui.learn import page as learn_page
 from tutor.ui.play.page import PlayPage
-from tutor.ui.play.session import STRENGTHS, PlaySession
+from tutor.ui.play.session import PlaySession
 from tutor.ui.question import QuestionCard
 
 __all__ = ["CardList", "Hand", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpLabel", "cards",

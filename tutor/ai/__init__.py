@@ -12,8 +12,10 @@ from .heuristic import HeuristicPlayer
 from .player import PLAYER_TYPES, Player, make_player
 from .random_player import RandomPlayer
 from .search import SearchPlayer
+from .strength import STRENGTHS, strength_spec
 
 __all__ = [
-    "PLAYER_TYPES", "Decision", "HeuristicPlayer", "Player", "PlayerSpec", "RandomPlayer",
-    "SearchPlayer", "Suggestion", "decide", "make_player", "suggest",
+    "PLAYER_TYPES", "STRENGTHS", "Decision", "HeuristicPlayer", "Player", "PlayerSpec",
+    "RandomPlayer", "SearchPlayer", "Suggestion", "decide", "make_player", "strength_spec",
+    "suggest",
 ]

@@ -2,7 +2,8 @@
 
 Positions are fixed: seeded hands played by heuristic players, every 3rd decision (bids,
 burying, calling and card play). Random and heuristic decide at every position; search (at
-its default 0.5 s budget unless --budget is given) at every 5th, to keep the run short.
+its default 0.5 s budget unless --budget is given) at every 5th, to keep the run short; so do
+play mode's "normal" and "hard", which are playout counts (`tutor.ai.strength`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import statistics
 import time
 
-from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer
+from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer, strength_spec
 from tutor.rules import Hand, Observation, Phase, RuleSet
 
 
@@ -60,6 +61,8 @@ def main(argv: list[str]) -> int:
         "heuristic": latency(HeuristicPlayer(0), positions),
         "search": latency(SearchPlayer(0, budget_s=args.budget),
                           playing[:: args.search_every]),
+        **{strength: latency(strength_spec(strength, 0).build(), playing[:: args.search_every])
+           for strength in ("normal", "hard")},
     }
     if args.json:
         print(json.dumps(results))

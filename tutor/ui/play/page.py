@@ -18,6 +18,7 @@ import panel as pn
 import param
 from panel.io.callbacks import PeriodicCallback
 
+from tutor.ai import STRENGTHS
 from tutor.rules import (
     Bid,
     Bury,
@@ -43,7 +44,7 @@ from ..page import AppPage
 from ..safe import user_text
 from .persist import GameSaver
 from .replay import ReplayViewer
-from .session import STRENGTHS, PlaySession
+from .session import PlaySession
 from .table_html import TABLE_CSS, seat_name, summary_html, table_html
 
 DEFAULT_DELAY_MS = 700

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.ai import PlayerSpec, suggest
+from tutor.ai import PlayerSpec, strength_spec, suggest
 from tutor.rules import (
     Action,
     Event,
@@ -24,21 +24,7 @@ from tutor.rules import (
     action_to_dict,
 )
 
-STRENGTHS = ("easy", "normal", "hard")
 RECORD_VERSION = 1
-# A strength is an amount of work, never of time, so it plays the same moves for the same
-# seed however busy the machine is. normal's 40 playouts are what its former 0.25 s budget
-# reached in a served game; hard's 160, about what 0.8 s reached, stay near 1 s a decision.
-PLAYOUTS = {"normal": 40, "hard": 160}
-
-
-def opponent_spec(strength: str, seed: int) -> PlayerSpec:
-    """easy: the heuristic; normal and hard: determinized search with a fixed playout count."""
-    if strength == "easy":
-        return PlayerSpec("heuristic", seed)
-    if strength in PLAYOUTS:
-        return PlayerSpec("search", seed, (("playouts", PLAYOUTS[strength]),))
-    raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
 
 
 @dataclass
@@ -55,7 +41,7 @@ class PlaySession:
         if not 0 <= self.human < self.rules.players:
             raise ValueError(f"human seat must be 0 to {self.rules.players - 1}")
         self.match = Match(seed=self.seed, rules=self.rules, max_hands=self.max_hands)
-        self.specs = {seat: opponent_spec(self.strength, self.seed * 7 + seat)
+        self.specs = {seat: strength_spec(self.strength, self.seed * 7 + seat)
                       for seat in range(self.rules.players) if seat != self.human}
         self.players = {seat: spec.build() for seat, spec in self.specs.items()}
         self.history: list[list[dict[str, Any]]] = []  # actions of finished hands

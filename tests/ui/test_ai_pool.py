@@ -94,3 +94,35 @@ def test_the_worker_count_comes_from_the_environment(monkeypatch):
     assert default_workers() == (os.cpu_count() or 1)
     with pytest.raises(ValueError, match="at least one"):
         AIPool(0)
+
+
+def test_workers_leave_when_the_web_process_is_killed():
+    """A SIGKILLed server cannot stop its workers; they notice and exit by themselves."""
+    import subprocess
+    import sys
+    import time
+
+    code = ("from tutor.ui.ai_pool import AIPool\n"
+            "pool = AIPool(2)\npool.start()\nprint(*pool.worker_pids(), flush=True)\n"
+            "import time\ntime.sleep(60)\n")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    pids = [int(p) for p in server.stdout.readline().split()]
+    assert len(pids) == 2
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(pid) for pid in pids):
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in pids)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (exited, not yet reaped by init) counts as gone
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -12,9 +12,10 @@ import multiprocessing
 import os
 import statistics
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -36,9 +37,23 @@ def default_workers() -> int:
     return given if given > 0 else (os.cpu_count() or 1)
 
 
-def _warm() -> None:
-    """Import the AI once when a worker starts, not in its first decision."""
+def _start_worker(parent: int) -> None:
+    """In each new worker: import the AI now, not in the first decision, and leave when the
+    web process `parent` is gone (killed, it cannot tell its workers; they would wait
+    forever). Given by the parent, as a worker may start after its parent died."""
     import tutor.ai  # noqa: F401
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def _ready() -> bool:
+    """A job that only proves a worker is up."""
+    return True
 
 
 class AIPool:
@@ -107,9 +122,9 @@ class AIPool:
             self._in_flight += 1
         try:
             for attempt in (1, 2):
-                executor, future = self._submit(work, *args)
-                try:
-                    return await asyncio.wrap_future(future)
+                executor = self._current()
+                try:  # a pool found broken fails here at once, or later in the future
+                    return await asyncio.wrap_future(executor.submit(work, *args))
                 except BrokenProcessPool:
                     self._drop(executor)
                     if attempt == 2:
@@ -122,20 +137,22 @@ class AIPool:
     def start(self) -> None:
         """Start every worker now and wait until each has imported the AI (at serve start,
         so the first game does not wait for it)."""
-        futures = [self._submit(_warm)[1] for _ in range(self.workers)]
+        executor = self._current()
+        futures = [executor.submit(_ready) for _ in range(self.workers)]
         for future in futures:
             future.result()
 
-    def _submit(self, work: Callable[..., T], *args: Any
-                ) -> tuple[ProcessPoolExecutor, Future[T]]:
+    def _current(self) -> ProcessPoolExecutor:
+        """The executor, started on first use."""
         with self._lock:
             if self._executor is None:
-                # forkserver: workers start from a clean process, not a fork of this one
-                # with its threads and open database
-                context = multiprocessing.get_context("forkserver")
+                # spawn: each worker is a fresh interpreter and a direct child of this
+                # process (not a fork of it, with its threads and open database)
+                context = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(self.workers, mp_context=context,
-                                                     initializer=_warm)
-            return self._executor, self._executor.submit(work, *args)
+                                                     initializer=_start_worker,
+                                                     initargs=(os.getpid(),))
+            return self._executor
 
     def _drop(self, broken: ProcessPoolExecutor) -> None:
         """Forget a pool whose worker died (unless another job replaced it already)."""

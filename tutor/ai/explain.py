@@ -94,6 +94,12 @@ def suggest(obs: Observation, player=None) -> Suggestion:
     return Suggestion(action, reasons, claims)
 
 
+def play_reason(obs: Observation, choice) -> tuple[str, str]:
+    """Why the tactics favour one candidate play (a `tactics.Choice`), in both languages:
+    for a review's "the better play" as for a hint."""
+    return _main_reason(obs, Play(obs.seat, choice.cards), choice.reason, choice.info, {})
+
+
 def _bury_voids(obs: Observation, cards) -> list[str]:
     """The plain suits the hand holds now and would hold none of after burying `cards`."""
     assert obs.trump is not None

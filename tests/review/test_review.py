@@ -1,0 +1,92 @@
+"""The review judges real decisions: a planted gift to the opponents is a blunder, the
+heuristic's own play is rarely condemned, and the fair view reads nothing but the learner's
+observation."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.ai.memory import build_memory
+from tutor.ai.sampler import Sampler
+from tutor.review import THRESHOLDS, accuracy, grade, judge_play, review_hand
+from tutor.review.grades import milder
+from tutor.review.review import Budget, hand_start, judge
+from tutor.review.selfplay import heuristic_hand, planted_blunder
+from tutor.review.values import true_deal
+from tutor.rules import Hand, Phase, Play
+
+
+def _position(hand: Hand, index: int) -> Hand:
+    """`hand` as it stood before its action `index`."""
+    replay = hand_start(hand)
+    for action in hand.actions[:index]:
+        replay.apply(action)
+    return replay
+
+
+def test_grades_follow_the_stated_thresholds():
+    assert grade(0.0) is None and grade(THRESHOLDS["inaccuracy"] - 0.01) is None
+    assert grade(THRESHOLDS["inaccuracy"]) == "inaccuracy"
+    assert grade(THRESHOLDS["mistake"]) == "mistake"
+    assert grade(THRESHOLDS["blunder"] + 1) == "blunder"
+    assert milder("blunder", "inaccuracy") == "inaccuracy" and milder("mistake", None) is None
+    assert accuracy(0) == 100 and 60 < accuracy(0.10) < 70 and accuracy(0.4) < accuracy(0.2)
+
+
+def test_a_planted_gift_to_the_opponents_is_a_blunder():
+    cases = []
+    for seed in range(200, 300):
+        found = planted_blunder(seed)
+        if found is not None:
+            cases.append(found)
+        if len(cases) == 8:
+            break
+    judged = []
+    for hand, index in cases:
+        action = hand.actions[index]
+        judged.append(judge_play(_position(hand, index), action.cards, index))
+    blunders = [j for j in judged if j.grade == "blunder"]
+    assert len(blunders) >= 6, [(j.grade, round(j.cost_fair, 2)) for j in judged]
+    for j in blunders:  # the better play kept the points, and the reason says why
+        assert j.best_fair != j.chosen and j.points_fair > 0 and j.reason is not None
+
+
+def test_the_heuristics_own_play_is_rarely_a_clear_mistake():
+    decisions = []
+    for seed in (100, 101):
+        review = review_hand(heuristic_hand(seed), seat=0, budget=Budget(fair_deals=32))
+        decisions += review.decisions
+    clear = [d for d in decisions if d.clear]
+    assert decisions and len(clear) <= 0.1 * len(decisions)
+
+
+def test_the_fair_view_reads_only_the_observation():
+    """Two deals the learner cannot tell apart get the same fair judgement; hindsight, which
+    sees the cards, may differ."""
+    hand = heuristic_hand(120)
+    index = next(i for i, a in enumerate(hand.actions)
+                 if a.seat == 0 and isinstance(a, Play) and i > 60)
+    before = _position(hand, index)
+    obs = before.observation(0)
+    other = Sampler(obs, build_memory(obs)).draw(random.Random(5))
+    assert other.hands != true_deal(before).hands  # really another deal
+    chosen = hand.actions[index].cards
+    budget = Budget(fair_deals=12, hindsight_repeats=4)
+    real = judge(obs, true_deal(before), chosen, index, budget)
+    imagined = judge(obs, other, chosen, index, budget)
+    assert real is not None and imagined is not None
+    assert [c.fair for c in real.candidates] == [c.fair for c in imagined.candidates]
+    assert [c.hindsight for c in real.candidates] != [c.hindsight for c in imagined.candidates]
+
+
+def test_a_review_covers_every_play_with_a_choice_and_reports_progress():
+    hand = heuristic_hand(130)
+    seen = []
+    review = review_hand(hand, seat=2, budget=Budget(fair_deals=4, hindsight_repeats=2),
+                         progress=lambda done, total: seen.append((done, total)))
+    plays = [a for a in hand.actions if a.seat == 2 and isinstance(a, Play)]
+    assert seen[-1] == (len(plays), len(plays)) and len(seen) == len(plays)
+    assert 0 < len(review.decisions) <= len(plays)
+    assert all(d.chosen == hand.actions[d.index].cards for d in review.decisions)
+    assert hand.phase == Phase.FINISHED
+    assert 0 <= review.accuracy <= 100

@@ -1,0 +1,12 @@
+"""Game review (layer 2): the learner's decisions in a finished hand, valued by the AI.
+
+Each card play is valued in hindsight (on the true deal) and fairly (on deals the learner
+could not tell from the true one), graded by its cost against the best candidate
+(`grades`), and explained. Bidding, burying and the friend call are not judged yet.
+"""
+
+from .grades import GRADES, THRESHOLDS, accuracy, grade
+from .review import Budget, Candidate, HandReview, Judged, judge_play, review_hand
+
+__all__ = ["GRADES", "THRESHOLDS", "Budget", "Candidate", "HandReview", "Judged", "accuracy",
+           "grade", "judge_play", "review_hand"]

@@ -1,0 +1,163 @@
+"""A finished hand reviewed for one seat: every card play of that seat valued in hindsight
+and fairly, its cost against the best candidate, a grade, and a reason.
+
+Bidding, burying and the friend call are not judged yet (see the package docstring).
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+
+from tutor.ai.explain import play_reason
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.memory import build_memory
+from tutor.ai.search import candidate_plays
+from tutor.rules import Card, Hand, Observation, Play
+
+from .grades import accuracy, grade, milder
+from .values import Outcomes, Value, fair_deals, play_outcomes, true_deal
+
+SIGNIFICANCE = 2.0  # a cost counts when it exceeds this many standard errors
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one decision gets: candidates, fair deals, playouts of the true deal."""
+
+    candidates: int = 4
+    fair_deals: int = 48
+    hindsight_repeats: int = 12
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One play considered, with its value in each view."""
+
+    cards: tuple[Card, ...]
+    hindsight: Value
+    fair: Value
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of the learner: what was played, what was best, and what it cost."""
+
+    index: int  # position in the hand's action list
+    trick: int  # 1-based
+    chosen: tuple[Card, ...]
+    candidates: tuple[Candidate, ...]
+    best_fair: tuple[Card, ...]
+    best_hindsight: tuple[Card, ...]
+    cost_fair: float
+    cost_hindsight: float
+    points_fair: float  # card points of side margin the choice cost, fairly valued
+    grade: str | None  # the grade both views agree on (the milder), else the fair one
+    clear: bool  # both views condemn it: a mistake to learn from
+    unlucky: bool  # only hindsight condemns it: not an error
+    reason: tuple[str, str] | None  # why the better play is better (en, zh)
+
+    @property
+    def expected(self) -> float:
+        """The learner's expected 积分 after this decision, as fairly valued."""
+        return next(c.fair.score for c in self.candidates if c.cards == self.chosen)
+
+
+@dataclass
+class HandReview:
+    """Every judged decision of `seat` in one hand, with counts and accuracy."""
+
+    seat: int
+    decisions: list[Judged] = field(default_factory=list)
+
+    def count(self, name: str) -> int:
+        """How many decisions earned grade `name`."""
+        return sum(1 for d in self.decisions if d.grade == name)
+
+    @property
+    def accuracy(self) -> float | None:
+        """Mean accuracy (percent) over the decisions that had a choice."""
+        if not self.decisions:
+            return None
+        return sum(accuracy(d.cost_fair) for d in self.decisions) / len(self.decisions)
+
+
+def hand_start(hand: Hand) -> Hand:
+    """A fresh copy of `hand` as it was dealt, to step through its actions again."""
+    return Hand(hand.seed, hand.rules, hand.levels, None if hand.first_hand else hand.declarer)
+
+
+def review_hand(hand: Hand, seat: int, budget: Budget = Budget(),
+                progress=None) -> HandReview:
+    """Judge every card play of `seat` in the finished `hand`. `progress(done, total)` is
+    called after each decision."""
+    actions = hand.actions
+    mine = [i for i, a in enumerate(actions) if a.seat == seat and isinstance(a, Play)]
+    review = HandReview(seat)
+    replay = hand_start(hand)
+    done = 0
+    for i, action in enumerate(actions):
+        if i in mine:
+            judged = judge_play(replay, action.cards, i, budget)
+            if judged is not None:
+                review.decisions.append(judged)
+            done += 1
+            if progress is not None:
+                progress(done, len(mine))
+        replay.apply(action)
+    return review
+
+
+def judge_play(position: Hand, chosen: tuple[Card, ...], index: int,
+               budget: Budget = Budget()) -> Judged | None:
+    """Judge `chosen`, the play of the seat to act in `position` (None: it had no choice)."""
+    seat = position.turn
+    assert seat is not None
+    obs = position.observation(seat)
+    return judge(obs, true_deal(position), chosen, index, budget)
+
+
+def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
+          budget: Budget) -> Judged | None:
+    """Judge `chosen` for the seat that sees `obs`; `truth` is the real deal, used by the
+    hindsight view only (the fair view reads `obs` alone)."""
+    mem = build_memory(obs)
+    ctx = context_from_memory(obs, mem)
+    choices = candidate_plays(ctx, budget.candidates)
+    key = tuple(sorted(chosen))
+    if not any(tuple(sorted(c.cards)) == key for c in choices):
+        choices = [*choices, None]  # the learner's own play, valued beside the others
+    if len(choices) < 2:
+        return None
+    plays = [tuple(chosen) if c is None else tuple(c.cards) for c in choices]
+    seed = zlib.crc32(repr((index, sorted(int(c) for c in obs.hand))).encode())
+    fair = play_outcomes(obs, mem, plays, fair_deals(obs, mem, budget.fair_deals, seed), 1,
+                         seed)
+    hind = play_outcomes(obs, mem, plays, [truth], budget.hindsight_repeats, seed)
+    at = next(k for k, p in enumerate(plays) if tuple(sorted(p)) == key)
+    cost_f, best_f = _cost(fair, at)
+    cost_h, best_h = _cost(hind, at)
+    g_fair, g_hind = grade(cost_f), grade(cost_h)
+    unlucky = g_hind is not None and g_fair is None
+    shown = milder(g_fair, g_hind) if g_hind is not None else g_fair
+    better = choices[best_f]
+    reason = None if best_f == at or better is None else play_reason(obs, better)
+    return Judged(
+        index=index, trick=len(obs.tricks) + 1, chosen=tuple(chosen),
+        candidates=tuple(Candidate(p, hind.value(k), fair.value(k))
+                         for k, p in enumerate(plays)),
+        best_fair=plays[best_f], best_hindsight=plays[best_h], cost_fair=cost_f,
+        cost_hindsight=cost_h, points_fair=fair.value(best_f).margin - fair.value(at).margin,
+        grade=shown, clear=g_fair is not None and g_hind is not None, unlucky=unlucky,
+        reason=reason)
+
+
+def _cost(outcomes: Outcomes, chosen: int) -> tuple[float, int]:
+    """What `chosen` cost against the best candidate, and which that was. Only a gap larger
+    than twice its standard error counts: a smaller one may be the playouts' scatter."""
+    means = [outcomes.value(k).score for k in range(len(outcomes.scores))]
+    best = max(range(len(means)), key=lambda k: (means[k], -k))
+    if best == chosen:
+        return 0.0, best
+    gap, error = outcomes.gap(best, chosen)
+    return (gap if gap > SIGNIFICANCE * error else 0.0), best

@@ -150,6 +150,7 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     assert summary.locator("tr").count() == 6  # header + five players
     assert "Defenders:" in summary.inner_text()
     shot(page, "play_summary")
+    _review_the_hand(page)
     assert state["error"], "no chance to try an illegal follow came up in this hand"
     assert page.outside_requests == []
     figures = json.loads(urllib.request.urlopen(app_url + "tutor-stats", timeout=10).read())
@@ -159,6 +160,29 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
           f"median {click_to_update[len(click_to_update) // 2] * 1000:.0f} ms, "
           f"max {click_to_update[-1] * 1000:.0f} ms over {len(click_to_update)} plays")
+
+
+def _review_the_hand(page) -> None:
+    """Review the finished hand: the AI's workers judge each play behind a progress bar, then
+    the summary, the chart and the worst decision's position show, in both languages and on
+    a phone's width."""
+    _button(page, "Review this hand").click()
+    page.get_by_text("accuracy", exact=False).first.wait_for(timeout=120_000)
+    review = page.locator(".zp-review").first
+    assert review.locator("canvas").count() >= 1  # the Bokeh chart drew
+    page.get_by_text("What you saw", exact=False).first.wait_for(timeout=10_000)
+    review.scroll_into_view_if_needed()
+    shot(page, "play_review")
+    _button(page, "中文").click()
+    page.get_by_text("准确率", exact=False).first.wait_for(timeout=10_000)
+    page.get_by_text("你当时看到的", exact=False).first.wait_for(timeout=10_000)
+    page.set_viewport_size({"width": 390, "height": 844})
+    time.sleep(0.5)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    shot(page, "play_review_phone_zh")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    _button(page, "English").click()
+    page.get_by_text("accuracy", exact=False).first.wait_for(timeout=10_000)
 
 
 def test_language_switch_changes_the_labels(page, app_url):

@@ -90,3 +90,13 @@ def test_a_review_covers_every_play_with_a_choice_and_reports_progress():
     assert all(d.chosen == hand.actions[d.index].cards for d in review.decisions)
     assert hand.phase == Phase.FINISHED
     assert 0 <= review.accuracy <= 100
+
+
+def test_every_judged_play_has_its_expected_outcome():
+    """The chart's point for a decision is the chosen play's value, whatever order its cards
+    were listed in."""
+    review = review_hand(heuristic_hand(140), seat=1, budget=Budget(fair_deals=3,
+                                                                    hindsight_repeats=1))
+    for d in review.decisions:
+        reordered = type(d)(**{**d.__dict__, "chosen": tuple(reversed(d.chosen))})
+        assert reordered.expected == d.expected

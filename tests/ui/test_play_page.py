@@ -3,6 +3,7 @@ drawn and played."""
 
 from __future__ import annotations
 
+from tutor.review import Budget
 from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import PlaySession
 
@@ -35,3 +36,29 @@ def test_a_second_click_on_next_hand_is_ignored():
     page._on_next_hand()
     page._on_next_hand()
     assert session.hand_number == 2 and not session.hand_over
+
+
+def test_a_finished_hand_can_be_reviewed_on_the_page():
+    page = PlayPage(session=PlaySession(seed=5, strength="easy", max_hands=2),
+                    review_budget=Budget(fair_deals=4, hindsight_repeats=2))
+    session = page.session
+    while not session.hand_over:
+        if session.human_to_act:
+            page._act(session.hint().action)
+        else:
+            page.ai_move()
+    assert page._review_button.visible
+    assert page.review is None
+    page._on_review()
+    review = page.review
+    assert review.finished and review.done == len(review.indices) > 0
+    assert "accuracy" in review._status.object
+    worst = max(review.review.decisions, key=lambda d: d.cost_fair)
+    assert review.review.decisions[review.selected] is worst  # the costliest play is shown
+    assert "What you saw" in review._detail.object
+    page.lang = "zh"
+    assert "准确率" in review._status.object and "你当时看到的" in review._detail.object
+    page._on_review()  # a second click shows the same review, not a new one
+    assert page.review is review
+    page._on_next_hand()
+    assert page.review is None and not page._review_button.visible

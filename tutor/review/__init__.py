@@ -6,7 +6,7 @@ could not tell from the true one), graded by its cost against the best candidate
 """
 
 from .grades import GRADES, THRESHOLDS, accuracy, grade
-from .review import Budget, Candidate, HandReview, Judged, judge_play, review_hand
+from .review import DEFAULT_BUDGET, Budget, Candidate, HandReview, Judged, judge_play, review_hand
 
-__all__ = ["GRADES", "THRESHOLDS", "Budget", "Candidate", "HandReview", "Judged", "accuracy",
-           "grade", "judge_play", "review_hand"]
+__all__ = ["DEFAULT_BUDGET", "GRADES", "THRESHOLDS", "Budget", "Candidate", "HandReview",
+           "Judged", "accuracy", "grade", "judge_play", "review_hand"]

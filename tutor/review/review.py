@@ -30,6 +30,8 @@ class Budget:
     hindsight_repeats: int = 12
 
 
+DEFAULT_BUDGET = Budget()
+
 @dataclass(frozen=True)
 class Candidate:
     """One play considered, with its value in each view."""
@@ -60,7 +62,8 @@ class Judged:
     @property
     def expected(self) -> float:
         """The learner's expected 积分 after this decision, as fairly valued."""
-        return next(c.fair.score for c in self.candidates if c.cards == self.chosen)
+        key = sorted(self.chosen)
+        return next(c.fair.score for c in self.candidates if sorted(c.cards) == key)
 
 
 @dataclass
@@ -87,7 +90,7 @@ def hand_start(hand: Hand) -> Hand:
     return Hand(hand.seed, hand.rules, hand.levels, None if hand.first_hand else hand.declarer)
 
 
-def review_hand(hand: Hand, seat: int, budget: Budget = Budget(),
+def review_hand(hand: Hand, seat: int, budget: Budget = DEFAULT_BUDGET,
                 progress=None) -> HandReview:
     """Judge every card play of `seat` in the finished `hand`. `progress(done, total)` is
     called after each decision."""
@@ -109,7 +112,7 @@ def review_hand(hand: Hand, seat: int, budget: Budget = Budget(),
 
 
 def judge_play(position: Hand, chosen: tuple[Card, ...], index: int,
-               budget: Budget = Budget()) -> Judged | None:
+               budget: Budget = DEFAULT_BUDGET) -> Judged | None:
     """Judge `chosen`, the play of the seat to act in `position` (None: it had no choice)."""
     seat = position.turn
     assert seat is not None

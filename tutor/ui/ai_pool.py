@@ -1,4 +1,5 @@
-"""The AI's worker processes: pages send observations, workers send back decisions and hints.
+"""The AI's worker processes: pages send observations, workers send back decisions, hints
+and the judgements of a game review.
 
 Searches run in separate interpreters, so the web process's event loop only renders and
 answers clicks however many games are thinking. One pool per process, sized by
@@ -20,6 +21,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from tutor.ai import Decision, PlayerSpec, Suggestion, decide, suggest
+from tutor.review import Budget, Judged
+from tutor.review.jobs import HandRecord, judge_at
 from tutor.rules import Observation
 
 ENV_VAR = "TUTOR_AI_WORKERS"
@@ -84,6 +87,10 @@ class AIPool:
     async def hint(self, obs: Observation) -> Suggestion:
         """The suggestion for the person who sees `obs`, worked out in a worker process."""
         return await self._run(suggest, obs)
+
+    async def judge(self, record: HandRecord, index: int, budget: Budget) -> Judged | None:
+        """One decision of a game review (`tutor.review.jobs.judge_at`), in a worker."""
+        return await self._run(judge_at, record, index, budget)
 
     @property
     def saturated(self) -> bool:

@@ -8,6 +8,7 @@ processes (`ai_pool`) and games are written to the store off the event loop.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import time
@@ -19,6 +20,7 @@ import param
 from panel.io.callbacks import PeriodicCallback
 
 from tutor.ai import STRENGTHS
+from tutor.review import DEFAULT_BUDGET, Budget
 from tutor.rules import (
     Bid,
     Bury,
@@ -42,6 +44,8 @@ from ..card_picker import CardPicker
 from ..i18n import t
 from ..page import AppPage
 from ..safe import user_text
+from .hand_review import HandReviewPanel
+from .hand_review import t as review_text
 from .persist import GameSaver
 from .replay import ReplayViewer
 from .session import PlaySession
@@ -86,6 +90,8 @@ class PlayPage(AppPage):
     """A match for one person (seat 0) against four AI players."""
 
     strength = param.Selector(default="easy", objects=list(STRENGTHS))
+    review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
+                                        doc="the work a hand's review gives each decision")
     session = param.ClassSelector(class_=PlaySession, default=None, allow_None=True,
                                   doc="the match shown; another one set here is drawn at once")
 
@@ -138,6 +144,10 @@ class PlayPage(AppPage):
             self._buttons[key] = button
         self._summary = pn.pane.HTML("", stylesheets=[TABLE_CSS], visible=False,
                                      sizing_mode="stretch_width")
+        self._review_button = pn.widgets.Button(color="success", visible=False, width=170)
+        self._review_button.on_click(self._on_review)
+        self._review_area = pn.Column(sizing_mode="stretch_width")
+        self._reviews: dict[int, HandReviewPanel] = {}  # by hand number, this match only
         self._saving = pn.pane.Alert("", alert_type="warning", visible=False,
                                      sizing_mode="stretch_width")
         self._games_title = pn.pane.Markdown("")
@@ -154,7 +164,8 @@ class PlayPage(AppPage):
         self._games_box.css_classes = ["zp-play-after"]
         self._layout = pn.Column(
             pn.Row(self._strength, self._new, css_classes=["zp-play-options"]),
-            self._saving, self._table, self._notice, self._summary, self._message,
+            self._saving, self._table, self._notice, self._summary, self._review_button,
+            self._review_area, self._message,
             self._hint_text, actions, self._picker,
             pn.layout.Divider(css_classes=["zp-play-after"]), self._games_box,
             sizing_mode="stretch_width", stylesheets=[PHONE_LAYOUT_CSS])
@@ -176,11 +187,14 @@ class PlayPage(AppPage):
             button.name = names[key]
         self._call_nth.name = t("copy_no", lang)
         self._games_title.object = f"#### {t('saved_games', lang)}"
+        self._review_button.name = review_text("button", lang)
         self._replay_button.name = t("replay", lang)
 
     @param.depends("lang", watch=True)
     def _relabel(self) -> None:
         self._label_widgets()
+        for review in self._reviews.values():
+            review.lang = self.lang
         self.refresh(keep_selection=True)
         self._message.visible = self._hint_text.visible = False
 
@@ -276,7 +290,7 @@ class PlayPage(AppPage):
         self._bid_choice.visible = self._call_card.visible = self._call_nth.visible = False
         self._picker.max_select = 0
         self._picker.disabled = not s.human_to_act
-        self._summary.visible = s.hand_over
+        self._summary.visible = self._review_button.visible = s.hand_over
         if s.hand_over:
             self._show_summary()
             return
@@ -405,10 +419,34 @@ class PlayPage(AppPage):
             if action.nth is not None:
                 self._call_nth.value = action.nth
 
+    @property
+    def review(self) -> HandReviewPanel | None:
+        """The review shown for the hand just finished, if one was asked for."""
+        if not self.session.hand_over:
+            return None
+        return self._reviews.get(self.session.hand_number) if self._review_area.objects else None
+
+    def _on_review(self, _=None) -> None:
+        """Review the hand just finished (once per hand): in the AI's workers on a server."""
+        s = self.session
+        if not s.hand_over:
+            return
+        review = self._reviews.get(s.hand_number)
+        if review is None:
+            review = HandReviewPanel(s.hand, s.human, s.hand_number, self.review_budget,
+                                     lang=self.lang)
+            self._reviews[s.hand_number] = review
+            if self.paced:
+                pn.state.execute(functools.partial(review.run_in, get_pool()))
+            else:
+                review.run_here()
+        self._review_area.objects = [review]
+
     def _on_next_hand(self, _=None) -> None:
         if not self.session.hand_over or self.session.match_over:
             return  # a second click arrived after the first had moved on
         self.session.next_hand()
+        self._review_area.objects = []
         self._notice.visible = False
         self._hint_text.visible = False
         if self.on_save is not None:
@@ -425,6 +463,8 @@ class PlayPage(AppPage):
         """Another match: its strength, fresh controls and messages, and the table drawn."""
         self.strength = self.session.strength
         self._picker_key = None
+        self._reviews = {}
+        self._review_area.objects = []
         self._notice.visible = self._message.visible = self._hint_text.visible = False
         self.refresh()
 

@@ -1,0 +1,169 @@
+"""The review of one finished hand on the Play page: a progress bar while the AI's workers
+judge each play, then the expected outcome trick by trick with the decisions marked, a
+one-line summary, and the chosen decision's position, better play, cost and reason."""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource
+from bokeh.plotting import figure
+
+from tutor.review import DEFAULT_BUDGET, GRADES, Budget, HandReview, Judged
+from tutor.review.jobs import HandRecord, decisions, judge_at
+from tutor.rules import Hand, format_cards
+from tutor.text import section
+
+from ..ai_pool import AIPool
+from .table_html import TABLE_CSS, table_html
+
+t = section("review")
+COLORS = {None: "#2e7d32", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828",
+          "unlucky": "#78909c"}
+
+
+def grade_of(judged: Judged) -> str | None:
+    """The mark a decision gets on the chart: its grade, or "unlucky", or None (good)."""
+    return "unlucky" if judged.unlucky else judged.grade
+
+
+def summary_line(review: HandReview, lang: str) -> str:
+    """"2 mistakes, 1 blunder; accuracy 87%" (plain text)."""
+    parts = [t(f"count_{name}", lang, n=review.count(name)) for name in GRADES
+             if review.count(name)]
+    head = ", ".join(parts) if parts else t("summary_clean", lang)
+    if review.accuracy is None:
+        return t("none", lang)
+    return t("summary", lang, counts=head, pct=round(review.accuracy))
+
+
+class HandReviewPanel(pn.viewable.Viewer):
+    """One hand's review for `seat`: `run_in(pool)` on a server, `run_here()` elsewhere."""
+
+    lang = param.Selector(default="en", objects=["en", "zh"])
+    done = param.Integer(default=0, doc="decisions judged so far")
+    selected = param.Integer(default=None, allow_None=True,
+                             doc="the index in `review.decisions` shown in detail")
+
+    def __init__(self, hand: Hand, seat: int, hand_no: int, budget: Budget = DEFAULT_BUDGET,
+                 **params: Any) -> None:
+        super().__init__(**params)
+        self.record, self.budget = HandRecord.of(hand), budget
+        self.seat, self.hand_no = seat, hand_no
+        self.indices = decisions(hand, seat)
+        self.review = HandReview(seat)
+        self.finished = False
+        self._title = pn.pane.Markdown("", margin=(0, 10))
+        self._progress = pn.indicators.Progress(value=0, max=max(1, len(self.indices)),
+                                                sizing_mode="stretch_width", bar_color="info")
+        self._status = pn.pane.Markdown("", margin=(0, 10))
+        self._source = ColumnDataSource({"trick": [], "expected": [], "color": [], "size": []})
+        self._chart = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
+                             tools="tap")
+        self._chart.line("trick", "expected", source=self._source, color="#90a4ae")
+        self._chart.scatter("trick", "expected", source=self._source, color="color",
+                            size="size")
+        self._source.selected.on_change("indices", self._on_tap)
+        self._chart_pane = pn.pane.Bokeh(self._chart, sizing_mode="stretch_width",
+                                         visible=False)
+        self._pick = pn.widgets.Select(width=260, visible=False)
+        self._pick.param.watch(lambda e: setattr(self, "selected", e.new), "value")
+        self._detail = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
+        self._layout = pn.Column(self._title, self._progress, self._status, self._chart_pane,
+                                 self._pick, self._detail, sizing_mode="stretch_width",
+                                 css_classes=["zp-review"])
+        self._render()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # --------------------------------------------------------------- running
+    def run_here(self) -> None:
+        """Judge every decision in this process (notebooks and tests)."""
+        for index in self.indices:
+            self._add(judge_at(self.record, index, self.budget))
+        self._finish()
+
+    async def run_in(self, pool: AIPool) -> None:
+        """Judge every decision in the AI's worker processes, leaving a worker for the games
+        being played, and show each result as it comes."""
+        lanes = asyncio.Semaphore(min(2, max(1, pool.workers - 1)))
+
+        async def one(index: int) -> Judged | None:
+            async with lanes:
+                return await pool.judge(self.record, index, self.budget)
+
+        for job in asyncio.as_completed([one(i) for i in self.indices]):
+            self._add(await job)
+        # the chart's data source is a Bokeh model: change it holding the document's lock
+        pn.state.execute(self._finish, schedule=True)
+
+    def _add(self, judged: Judged | None) -> None:
+        if judged is not None:
+            self.review.decisions.append(judged)
+            self.review.decisions.sort(key=lambda d: d.index)
+        self.done += 1
+
+    def _finish(self) -> None:
+        self.finished = True
+        worst = max(range(len(self.review.decisions)), default=None,
+                    key=lambda k: self.review.decisions[k].cost_fair)
+        self.selected = worst
+        self._render()
+
+    # ---------------------------------------------------------------- render
+    def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:
+        if new:
+            self.selected = new[0]
+
+    @param.depends("lang", "done", "selected", watch=True)
+    def _render(self) -> None:
+        lang, review = self.lang, self.review
+        self._title.object = f"#### {escape(t('title', lang, n=self.hand_no))}"
+        total = len(self.indices)
+        self._progress.value = self.done
+        self._progress.visible = not self.finished
+        if not self.finished:
+            self._status.object = escape(t("working", lang, done=self.done, total=total))
+            return
+        self._status.object = f"**{escape(summary_line(review, lang))}**  \n" + escape(
+            t("accuracy_note", lang))
+        items = review.decisions
+        self._source.data = {
+            "trick": [d.trick for d in items], "expected": [d.expected for d in items],
+            "color": [COLORS[grade_of(d)] for d in items],
+            "size": [8 if grade_of(d) in (None, "unlucky") else 13 for d in items]}
+        self._chart.xaxis.axis_label = t("chart_x", lang)
+        self._chart.yaxis.axis_label = t("chart_y", lang)
+        self._chart_pane.visible = self._pick.visible = bool(items)
+        self._pick.name = t("pick", lang)
+        options = {t("option", lang, trick=d.trick,
+                         grade=t(f"grade_{grade_of(d) or 'good'}", lang)): k
+                   for k, d in enumerate(items)}
+        # together: new options alone would select the first one, and with it trick 1
+        self._pick.param.update(options=options, value=self.selected)
+        self._detail.object = "" if self.selected is None else self._detail_html(
+            items[self.selected])
+
+    def _detail_html(self, judged: Judged) -> str:
+        lang = self.lang
+        obs = self.record.position(judged.index).observation(self.seat)
+        cards = format_cards(judged.chosen, lang=lang)
+        lines = [t("played", lang, cards=cards)]
+        if judged.unlucky:
+            lines.append(t("unlucky", lang, cost=f"{judged.cost_hindsight:.2f}"))
+        elif judged.cost_fair > 0:
+            lines.append(t("better", lang, cards=format_cards(judged.best_fair, lang=lang),
+                           points=round(judged.points_fair), cost=f"{judged.cost_fair:.2f}"))
+            if judged.reason is not None:
+                lines.append(judged.reason[1 if lang == "zh" else 0])
+        else:
+            lines.append(t("best_was_yours", lang))
+        text = "".join(f"<p>{escape(line)}</p>" for line in lines)
+        return (f'<div class="zp-review-detail">{text}'
+                f"<p><b>{escape(t('position', lang))}</b></p>"
+                f"{table_html(obs, self.seat, lang, self.hand_no)}</div>")

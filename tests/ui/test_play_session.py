@@ -93,3 +93,27 @@ def test_replay_viewer_steps_through_tricks_to_the_summary():
     assert "Hand 1 is over" in viewer._view.object
     viewer.lang = "zh"
     assert "第1局结束" in viewer._view.object
+
+
+def test_a_replayed_hand_can_be_reviewed_and_each_review_is_made_once():
+    from tutor.review import Budget
+    from tutor.ui.play.replay import ReplayViewer
+
+    s = PlaySession(seed=9, human=0, max_hands=2)
+    _run_until(s, lambda s: s.hand_over)
+    s.next_hand()
+    _run_until(s, lambda s: s.hand_over)
+    viewer = ReplayViewer(s.to_record(), review_budget=Budget(fair_deals=3, hindsight_repeats=1))
+    assert len(viewer.hands) == 2 and viewer.review is None
+    viewer._on_review()
+    first = viewer.review
+    assert first is not None and first.finished and first.hand_no == 1
+    viewer._pick_hand(1)
+    assert viewer.review is None  # another hand: its review only when asked for
+    viewer._on_review()
+    assert viewer.review is not first and viewer.review.hand_no == 2
+    viewer._pick_hand(0)
+    viewer._on_review()
+    assert viewer.review is first  # computed once
+    viewer.lang = "zh"
+    assert first.lang == "zh"

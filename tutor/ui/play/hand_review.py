@@ -5,6 +5,7 @@ one-line summary, and the chosen decision's position, better play, cost and reas
 from __future__ import annotations
 
 import asyncio
+import functools
 from html import escape
 from typing import Any
 
@@ -18,7 +19,7 @@ from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.rules import Hand, format_cards
 from tutor.text import section
 
-from ..ai_pool import AIPool
+from ..ai_pool import AIPool, get_pool
 from .table_html import TABLE_CSS, table_html
 
 t = section("review")
@@ -82,6 +83,14 @@ class HandReviewPanel(pn.viewable.Viewer):
         return self._layout
 
     # --------------------------------------------------------------- running
+    def start(self, off_page: bool) -> None:
+        """Judge every decision: in the AI's worker processes when `off_page` (a served page,
+        whose event loop must stay free), else here and now."""
+        if off_page:
+            pn.state.execute(functools.partial(self.run_in, get_pool()))
+        else:
+            self.run_here()
+
     def run_here(self) -> None:
         """Judge every decision in this process (notebooks and tests)."""
         for index in self.indices:

@@ -8,7 +8,6 @@ processes (`ai_pool`) and games are written to the store off the event loop.
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import random
 import time
@@ -436,10 +435,7 @@ class PlayPage(AppPage):
             review = HandReviewPanel(s.hand, s.human, s.hand_number, self.review_budget,
                                      lang=self.lang)
             self._reviews[s.hand_number] = review
-            if self.paced:
-                pn.state.execute(functools.partial(review.run_in, get_pool()))
-            else:
-                review.run_here()
+            review.start(off_page=self.paced)
         self._review_area.objects = [review]
 
     def _on_next_hand(self, _=None) -> None:

@@ -8,7 +8,11 @@ from typing import Any
 import panel as pn
 import param
 
+from tutor.review import DEFAULT_BUDGET, Budget
+
 from ..i18n import t
+from .hand_review import HandReviewPanel
+from .hand_review import t as review_text
 from .session import PlaySession
 from .table_html import TABLE_CSS, seat_name, summary_html, trick_rows
 
@@ -19,6 +23,8 @@ class ReplayViewer(pn.viewable.Viewer):
     lang = param.Selector(default="en", objects=["en", "zh"])
     hand_index = param.Integer(default=0, bounds=(0, None))
     trick_index = param.Integer(default=0, bounds=(0, None))
+    review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
+                                        doc="the work a hand's review gives each decision")
 
     def __init__(self, record: dict[str, Any], **params: Any) -> None:
         super().__init__(**params)
@@ -30,10 +36,35 @@ class ReplayViewer(pn.viewable.Viewer):
         self._next = pn.widgets.Button(width=90)
         self._prev.on_click(lambda _: self._step(-1))
         self._next.on_click(lambda _: self._step(+1))
+        self._review_button = pn.widgets.Button(color="success", width=170)
+        self._review_button.on_click(self._on_review)
         self._view = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
-        self._layout = pn.Column(pn.Row(self._hand_select, self._prev, self._next), self._view,
+        self._review_area = pn.Column(sizing_mode="stretch_width")
+        self._reviews: dict[int, HandReviewPanel] = {}  # by hand index
+        self._showing: int | None = None  # the hand whose review is on view
+        self._layout = pn.Column(pn.Row(self._hand_select, self._prev, self._next,
+                                        self._review_button), self._view, self._review_area,
                                  sizing_mode="stretch_width")
         self._render()
+
+    @property
+    def review(self) -> HandReviewPanel | None:
+        """The review shown for the hand on view, if one was asked for."""
+        return None if self._showing is None else self._reviews[self._showing]
+
+    def _on_review(self, _=None) -> None:
+        """Review the hand on view (once): in the AI's workers when served."""
+        if not self.hands:
+            return
+        review = self._reviews.get(self.hand_index)
+        if review is None:
+            review = HandReviewPanel(self.hands[self.hand_index], self.session.human,
+                                     self.hand_index + 1, self.review_budget, lang=self.lang)
+            self._reviews[self.hand_index] = review
+            served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
+            review.start(off_page=served)
+        self._review_area.objects = [review]
+        self._showing = self.hand_index
 
     def _pick_hand(self, index: int | None) -> None:
         if index is not None:
@@ -51,6 +82,12 @@ class ReplayViewer(pn.viewable.Viewer):
         self._hand_select.options = {t("hand_no", lang, n=i + 1): i for i in range(len(self.hands))}
         self._hand_select.value = self.hand_index if self.hands else None
         self._prev.name, self._next.name = "◀", "▶"
+        self._review_button.name = review_text("button", lang)
+        self._review_button.visible = bool(self.hands)
+        for review in self._reviews.values():
+            review.lang = lang
+        if self._showing not in (None, self.hand_index):  # another hand: its review on demand
+            self._review_area.objects, self._showing = [], None
         if not self.hands:
             self._view.object = f"<p>{escape(t('replay_none', lang))}</p>"
             return

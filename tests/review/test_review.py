@@ -49,6 +49,7 @@ def test_a_planted_gift_to_the_opponents_is_a_blunder():
     assert len(blunders) >= 6, [(j.grade, round(j.cost_fair, 2)) for j in judged]
     for j in blunders:  # the better play kept the points, and the reason says why
         assert j.best_fair != j.chosen and j.points_fair > 0 and j.reason is not None
+        assert j.kind == "points_given"
 
 
 def test_the_heuristics_own_play_is_rarely_a_clear_mistake():

@@ -16,6 +16,7 @@ from tutor.ai.search import candidate_plays
 from tutor.rules import Card, Hand, Observation, Play
 
 from .grades import accuracy, grade, milder
+from .kinds import mistake_kind
 from .values import Outcomes, Value, fair_deals, play_outcomes, true_deal
 
 SIGNIFICANCE = 2.0  # a cost counts when it exceeds this many standard errors
@@ -58,6 +59,7 @@ class Judged:
     clear: bool  # both views condemn it: a mistake to learn from
     unlucky: bool  # only hindsight condemns it: not an error
     reason: tuple[str, str] | None  # why the better play is better (en, zh)
+    kind: str | None = None  # what sort of mistake (`kinds.KINDS`), when it cost anything
 
     @property
     def expected(self) -> float:
@@ -152,7 +154,7 @@ def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
         best_fair=plays[best_f], best_hindsight=plays[best_h], cost_fair=cost_f,
         cost_hindsight=cost_h, points_fair=fair.value(best_f).margin - fair.value(at).margin,
         grade=shown, clear=g_fair is not None and g_hind is not None, unlucky=unlucky,
-        reason=reason)
+        reason=reason, kind=mistake_kind(obs, tuple(chosen), plays[best_f]) if cost_f else None)
 
 
 def _cost(outcomes: Outcomes, chosen: int) -> tuple[float, int]:

@@ -168,6 +168,8 @@ class HandReviewPanel(pn.viewable.Viewer):
         elif judged.cost_fair > 0:
             lines.append(t("better", lang, cards=format_cards(judged.best_fair, lang=lang),
                            points=round(judged.points_fair), cost=f"{judged.cost_fair:.2f}"))
+            if judged.kind is not None:
+                lines.append(t(f"kind_{judged.kind}", lang))
             if judged.reason is not None:
                 lines.append(judged.reason[1 if lang == "zh" else 0])
         else:

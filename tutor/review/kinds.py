@@ -1,0 +1,37 @@
+"""What sort of mistake a play was, told from the play and the better one: the kinds the
+Progress and Teacher pages count, and a line of the review's reason."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tutor.rules import TRUMP, Card, Observation
+
+KINDS = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "lead", "other")
+
+
+def mistake_kind(obs: Observation, chosen: tuple[Card, ...], better: tuple[Card, ...]) -> str:
+    """The first kind that tells `chosen` from `better` for the seat that sees `obs`."""
+    following = bool(obs.current)
+    points = sum(c.points for c in chosen) - sum(c.points for c in better)
+    if following and points > 0:
+        return "points_given"
+    if following and points < 0:
+        return "points_not_fed"
+    if _breaks_units(obs.hand, chosen) and not _breaks_units(obs.hand, better):
+        return "unit_broken"
+    if following and _trumps(obs, chosen) > _trumps(obs, better):
+        return "trump_spent"
+    return "other" if following else "lead"
+
+
+def _breaks_units(hand, cards) -> bool:
+    """Whether `cards` play some of the copies of a card held two or more times, not all."""
+    held, played = Counter(hand), Counter(cards)
+    return any(held[c] >= 2 and 0 < n < held[c] for c, n in played.items())
+
+
+def _trumps(obs: Observation, cards) -> int:
+    assert obs.trump is not None
+    eff = obs.trump.table.eff
+    return sum(1 for c in cards if eff[c] == TRUMP)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
 from tutor.review import THRESHOLDS, accuracy, grade, judge_play, review_hand
@@ -101,3 +103,17 @@ def test_every_judged_play_has_its_expected_outcome():
     for d in review.decisions:
         reordered = type(d)(**{**d.__dict__, "chosen": tuple(reversed(d.chosen))})
         assert reordered.expected == d.expected
+
+
+def test_a_review_survives_its_json():
+    import json
+
+    from tutor.review.record import review_from_dict, review_to_dict
+
+    review = review_hand(heuristic_hand(150), seat=3, budget=Budget(fair_deals=3,
+                                                                    hindsight_repeats=1))
+    again = review_from_dict(json.loads(json.dumps(review_to_dict(review))))
+    assert again.decisions == review.decisions and again.seat == 3
+    assert again.accuracy == review.accuracy
+    with pytest.raises(ValueError, match="not a stored hand review"):
+        review_from_dict({"version": 99})

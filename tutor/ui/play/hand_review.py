@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -51,9 +52,9 @@ class HandReviewPanel(pn.viewable.Viewer):
                              doc="the index in `review.decisions` shown in detail")
 
     def __init__(self, hand: Hand, seat: int, hand_no: int, budget: Budget = DEFAULT_BUDGET,
-                 **params: Any) -> None:
+                 on_done: Callable[[HandReview], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self.record, self.budget = HandRecord.of(hand), budget
+        self.record, self.budget, self.on_done = HandRecord.of(hand), budget, on_done
         self.seat, self.hand_no = seat, hand_no
         self.indices = decisions(hand, seat)
         self.review = HandReview(seat)
@@ -83,6 +84,12 @@ class HandReviewPanel(pn.viewable.Viewer):
         return self._layout
 
     # --------------------------------------------------------------- running
+    def show(self, review: HandReview) -> None:
+        """Show a review made before (a stored one) instead of working it out again."""
+        self.review = review
+        self.done = len(self.indices)
+        self._finish(store=False)
+
     def start(self, off_page: bool) -> None:
         """Judge every decision: in the AI's worker processes when `off_page` (a served page,
         whose event loop must stay free), else here and now."""
@@ -117,8 +124,10 @@ class HandReviewPanel(pn.viewable.Viewer):
             self.review.decisions.sort(key=lambda d: d.index)
         self.done += 1
 
-    def _finish(self) -> None:
+    def _finish(self, store: bool = True) -> None:
         self.finished = True
+        if store and self.on_done is not None:
+            self.on_done(self.review)
         worst = max(range(len(self.review.decisions)), default=None,
                     key=lambda k: self.review.decisions[k].cost_fair)
         self.selected = worst

@@ -12,10 +12,12 @@ from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
 from tutor.review import THRESHOLDS, accuracy, grade, judge_play, review_hand
 from tutor.review.grades import milder
+from tutor.review.jobs import decisions
 from tutor.review.review import Budget, hand_start, judge
 from tutor.review.selfplay import heuristic_hand, planted_blunder
+from tutor.review.setup import judge_bury
 from tutor.review.values import true_deal
-from tutor.rules import Hand, Phase, Play
+from tutor.rules import Bury, CallFriend, Hand, Phase, Play
 
 
 def _position(hand: Hand, index: int) -> Hand:
@@ -88,9 +90,11 @@ def test_a_review_covers_every_play_with_a_choice_and_reports_progress():
     review = review_hand(hand, seat=2, budget=Budget(fair_deals=4, hindsight_repeats=2),
                          progress=lambda done, total: seen.append((done, total)))
     plays = [a for a in hand.actions if a.seat == 2 and isinstance(a, Play)]
-    assert seen[-1] == (len(plays), len(plays)) and len(seen) == len(plays)
-    assert 0 < len(review.decisions) <= len(plays)
-    assert all(d.chosen == hand.actions[d.index].cards for d in review.decisions)
+    asked = decisions(hand, 2)
+    assert seen[-1] == (len(asked), len(asked)) and len(seen) == len(asked) >= len(plays)
+    assert 0 < len(review.decisions) <= len(asked)
+    assert all(d.chosen == hand.actions[d.index].cards for d in review.decisions
+               if d.decision == "play")
     assert hand.phase == Phase.FINISHED
     assert 0 <= review.accuracy <= 100
 
@@ -117,3 +121,21 @@ def test_a_review_survives_its_json():
     assert again.accuracy == review.accuracy
     with pytest.raises(ValueError, match="not a stored hand review"):
         review_from_dict({"version": 99})
+
+
+def test_burying_the_points_is_a_blunder_and_the_heuristics_bury_is_not_judged_against_itself():
+    found = []
+    for seed in (100, 101, 103, 104):
+        hand = heuristic_hand(seed)
+        index = next(i for i, a in enumerate(hand.actions) if isinstance(a, Bury))
+        bury, call = hand.actions[index], hand.actions[index + 1]
+        assert isinstance(call, CallFriend)
+        before = _position(hand, index)
+        budget = Budget(fair_deals=24, hindsight_repeats=4)
+        assert judge_bury(before, bury, call, index, budget) is None  # its own bury
+        rich = tuple(sorted(before.cards_of(bury.seat), key=lambda c: -c.points)[:len(bury.cards)])
+        judged = judge_bury(before, Bury(bury.seat, rich), call, index, budget)
+        assert judged.decision == "bury" and judged.chosen == rich
+        found.append(judged)
+    assert sum(j.grade == "blunder" for j in found) >= 3
+    assert all(j.reason is not None and j.kind == "bury" for j in found if j.grade)

@@ -94,6 +94,13 @@ def suggest(obs: Observation, player=None) -> Suggestion:
     return Suggestion(action, reasons, claims)
 
 
+def setup_reason(obs: Observation) -> tuple[Action, tuple[str, str]]:
+    """The heuristic's bury or friend call for `obs` and why, in both languages: for a
+    review's "the better bury (call)"."""
+    action, reason, info = heuristic_choice(obs)
+    return action, _main_reason(obs, action, reason, info, {})
+
+
 def play_reason(obs: Observation, choice) -> tuple[str, str]:
     """Why the tactics favour one candidate play (a `tactics.Choice`), in both languages:
     for a review's "the better play" as for a hint."""

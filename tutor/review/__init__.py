@@ -2,11 +2,13 @@
 
 Each card play is valued in hindsight (on the true deal) and fairly (on deals the learner
 could not tell from the true one), graded by its cost against the best candidate
-(`grades`), and explained. Bidding, burying and the friend call are not judged yet.
+(`grades`), and explained; so are the declarer's bury and friend call (`setup`). Bids and
+passes are not judged yet.
 """
 
 from .grades import GRADES, THRESHOLDS, accuracy, grade
-from .review import DEFAULT_BUDGET, Budget, Candidate, HandReview, Judged, judge_play, review_hand
+from .jobs import review_hand
+from .review import DEFAULT_BUDGET, Budget, Candidate, HandReview, Judged, judge_play
 
 __all__ = ["DEFAULT_BUDGET", "GRADES", "THRESHOLDS", "Budget", "Candidate", "HandReview",
            "Judged", "accuracy", "grade", "judge_play", "review_hand"]

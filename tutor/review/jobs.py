@@ -1,14 +1,24 @@
-"""A review split into one job per decision, for worker processes: each job carries the
-hand as plain values and the index of the decision, and rebuilds the position itself."""
+"""A hand's review as one job per decision: each job carries the hand as plain values and
+the index of the decision and rebuilds the position itself, so worker processes can take
+them in any order; `review_hand` runs them all here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.rules import Hand, Play, RuleSet, action_from_dict, action_to_dict
+from tutor.rules import (
+    Bury,
+    CallFriend,
+    Hand,
+    Play,
+    RuleSet,
+    action_from_dict,
+    action_to_dict,
+)
 
-from .review import DEFAULT_BUDGET, Budget, Judged, hand_start, judge_play
+from .review import DEFAULT_BUDGET, Budget, HandReview, Judged, hand_start, judge_play
+from .setup import judge_bury, judge_call
 
 
 @dataclass(frozen=True)
@@ -36,12 +46,36 @@ class HandRecord:
 
 
 def decisions(hand: Hand, seat: int) -> list[int]:
-    """The indices of `seat`'s card plays in `hand`: the decisions a review judges."""
-    return [i for i, a in enumerate(hand.actions) if a.seat == seat and isinstance(a, Play)]
+    """The indices of `seat`'s bury, friend call and card plays in `hand`: the decisions a
+    review judges."""
+    return [i for i, a in enumerate(hand.actions)
+            if a.seat == seat and isinstance(a, (Bury, CallFriend, Play))]
 
 
 def judge_at(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET) -> Judged | None:
     """Judge action `index` of the recorded hand (a job for a worker process)."""
     action = action_from_dict(record.actions[index])
+    position = record.position(index)
+    if isinstance(action, Bury):
+        call = next(a for a in map(action_from_dict, record.actions[index + 1:])
+                    if isinstance(a, CallFriend))
+        return judge_bury(position, action, call, index, budget)
+    if isinstance(action, CallFriend):
+        return judge_call(position, action, index, budget)
     assert isinstance(action, Play)
-    return judge_play(record.position(index), action.cards, index, budget)
+    return judge_play(position, action.cards, index, budget)
+
+
+def review_hand(hand: Hand, seat: int, budget: Budget = DEFAULT_BUDGET,
+                progress=None) -> HandReview:
+    """Judge every decision of `seat` in the finished `hand` (its bury, call and card plays).
+    `progress(done, total)` is called after each."""
+    record, indices = HandRecord.of(hand), decisions(hand, seat)
+    review = HandReview(seat)
+    for done, index in enumerate(indices, start=1):
+        judged = judge_at(record, index, budget)
+        if judged is not None:
+            review.decisions.append(judged)
+        if progress is not None:
+            progress(done, len(indices))
+    return review

@@ -25,7 +25,8 @@ def review_to_dict(review: HandReview) -> dict[str, Any]:
          "best_fair": format_cards(d.best_fair), "best_hindsight": format_cards(d.best_hindsight),
          "cost_fair": d.cost_fair, "cost_hindsight": d.cost_hindsight,
          "points_fair": d.points_fair, "grade": d.grade, "clear": d.clear,
-         "unlucky": d.unlucky, "reason": list(d.reason) if d.reason else None, "kind": d.kind}
+         "unlucky": d.unlucky, "reason": list(d.reason) if d.reason else None, "kind": d.kind,
+         "decision": d.decision}
         for d in review.decisions]}
 
 
@@ -42,7 +43,7 @@ def review_from_dict(data: dict[str, Any]) -> HandReview:
             cost_fair=float(d["cost_fair"]), cost_hindsight=float(d["cost_hindsight"]),
             points_fair=float(d["points_fair"]), grade=d["grade"], clear=bool(d["clear"]),
             unlucky=bool(d["unlucky"]), reason=tuple(d["reason"]) if d["reason"] else None,
-            kind=d["kind"]) for d in data["decisions"]]
+            kind=d["kind"], decision=d["decision"]) for d in data["decisions"]]
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"broken stored hand review: {exc}") from exc
     return HandReview(int(data["seat"]), decisions)

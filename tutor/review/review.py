@@ -1,7 +1,5 @@
-"""A finished hand reviewed for one seat: every card play of that seat valued in hindsight
-and fairly, its cost against the best candidate, a grade, and a reason.
-
-Bidding, burying and the friend call are not judged yet (see the package docstring).
+"""One decision judged: a card play valued in hindsight and fairly against the best
+candidates, its cost, a grade and a reason (bury and call: `setup`; a whole hand: `jobs`).
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from tutor.ai.explain import play_reason
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
 from tutor.ai.search import candidate_plays
-from tutor.rules import Card, Hand, Observation, Play
+from tutor.rules import Card, Hand, Observation
 
 from .grades import accuracy, grade, milder
 from .kinds import mistake_kind
@@ -60,6 +58,7 @@ class Judged:
     unlucky: bool  # only hindsight condemns it: not an error
     reason: tuple[str, str] | None  # why the better play is better (en, zh)
     kind: str | None = None  # what sort of mistake (`kinds.KINDS`), when it cost anything
+    decision: str = "play"  # "play", "bury" or "call"
 
     @property
     def expected(self) -> float:
@@ -92,27 +91,6 @@ def hand_start(hand: Hand) -> Hand:
     return Hand(hand.seed, hand.rules, hand.levels, None if hand.first_hand else hand.declarer)
 
 
-def review_hand(hand: Hand, seat: int, budget: Budget = DEFAULT_BUDGET,
-                progress=None) -> HandReview:
-    """Judge every card play of `seat` in the finished `hand`. `progress(done, total)` is
-    called after each decision."""
-    actions = hand.actions
-    mine = [i for i, a in enumerate(actions) if a.seat == seat and isinstance(a, Play)]
-    review = HandReview(seat)
-    replay = hand_start(hand)
-    done = 0
-    for i, action in enumerate(actions):
-        if i in mine:
-            judged = judge_play(replay, action.cards, i, budget)
-            if judged is not None:
-                review.decisions.append(judged)
-            done += 1
-            if progress is not None:
-                progress(done, len(mine))
-        replay.apply(action)
-    return review
-
-
 def judge_play(position: Hand, chosen: tuple[Card, ...], index: int,
                budget: Budget = DEFAULT_BUDGET) -> Judged | None:
     """Judge `chosen`, the play of the seat to act in `position` (None: it had no choice)."""
@@ -135,26 +113,35 @@ def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
     if len(choices) < 2:
         return None
     plays = [tuple(chosen) if c is None else tuple(c.cards) for c in choices]
+    at = next(k for k, p in enumerate(plays) if tuple(sorted(p)) == key)
+    plays[at] = tuple(chosen)  # in the learner's own order
     seed = zlib.crc32(repr((index, sorted(int(c) for c in obs.hand))).encode())
     fair = play_outcomes(obs, mem, plays, fair_deals(obs, mem, budget.fair_deals, seed), 1,
                          seed)
     hind = play_outcomes(obs, mem, plays, [truth], budget.hindsight_repeats, seed)
-    at = next(k for k, p in enumerate(plays) if tuple(sorted(p)) == key)
+    best_f = _cost(fair, at)[1]
+    better = choices[best_f]
+    reason = None if best_f == at or better is None else play_reason(obs, better)
+    kind = mistake_kind(obs, tuple(chosen), plays[best_f])
+    return verdict(index, len(obs.tricks) + 1, plays, at, fair, hind, reason, kind, "play")
+
+
+def verdict(index: int, trick: int, plays: list[tuple[Card, ...]], at: int, fair: Outcomes,
+            hind: Outcomes, reason: tuple[str, str] | None, kind: str, decision: str) -> Judged:
+    """The judgement of candidate `at` among `plays`, valued fairly and in hindsight."""
     cost_f, best_f = _cost(fair, at)
     cost_h, best_h = _cost(hind, at)
     g_fair, g_hind = grade(cost_f), grade(cost_h)
-    unlucky = g_hind is not None and g_fair is None
-    shown = milder(g_fair, g_hind) if g_hind is not None else g_fair
-    better = choices[best_f]
-    reason = None if best_f == at or better is None else play_reason(obs, better)
     return Judged(
-        index=index, trick=len(obs.tricks) + 1, chosen=tuple(chosen),
+        index=index, trick=trick, chosen=plays[at],
         candidates=tuple(Candidate(p, hind.value(k), fair.value(k))
                          for k, p in enumerate(plays)),
         best_fair=plays[best_f], best_hindsight=plays[best_h], cost_fair=cost_f,
         cost_hindsight=cost_h, points_fair=fair.value(best_f).margin - fair.value(at).margin,
-        grade=shown, clear=g_fair is not None and g_hind is not None, unlucky=unlucky,
-        reason=reason, kind=mistake_kind(obs, tuple(chosen), plays[best_f]) if cost_f else None)
+        grade=milder(g_fair, g_hind) if g_hind is not None else g_fair,
+        clear=g_fair is not None and g_hind is not None,
+        unlucky=g_hind is not None and g_fair is None,
+        reason=reason if cost_f else None, kind=kind if cost_f else None, decision=decision)
 
 
 def _cost(outcomes: Outcomes, chosen: int) -> tuple[float, int]:

@@ -10,7 +10,7 @@ their own.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.ai.memory import Memory
@@ -71,23 +71,41 @@ def fair_deals(obs: Observation, mem: Memory, count: int, seed: int) -> list[Sam
     return [sampler.draw(rng) for _ in range(count)]
 
 
-def play_outcomes(obs: Observation, mem: Memory, candidates: Sequence[tuple[Card, ...]],
-                  deals: Sequence[Sample], repeats: int, seed: int) -> Outcomes:
-    """Each candidate played out on every deal of `deals`, `repeats` times, with the quick
-    policy for every seat; the same deals and random playouts for every candidate."""
-    seat = obs.seat
-    scores: list[list[float]] = [[] for _ in candidates]
-    margins: list[list[float]] = [[] for _ in candidates]
+def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | None],
+             deals: Sequence[Sample], repeats: int, seed: int) -> Outcomes:
+    """`count` candidates played out on every deal, `repeats` times each, with the quick
+    policy for every seat: `start(deal, k)` sets candidate k up on a deal (None: it cannot be
+    played there, which counts as the worst outcome seen). The same deals and random playouts
+    serve every candidate."""
+    scores: list[list[float]] = [[] for _ in range(count)]
+    margins: list[list[float]] = [[] for _ in range(count)]
     weights: list[float] = []
     for d, deal in enumerate(deals):
         for r in range(repeats):
-            for k, cards in enumerate(candidates):
-                hand = Hand.from_observation(obs, deal.hands, deal.kitty, deal.friend)
-                playout = Playout(hand, obs.current, mem.voids)
-                playout.apply(Play(seat, cards))
+            for k in range(count):
+                playout = start(deal, k)
+                if playout is None:
+                    scores[k].append(float("-inf"))
+                    margins[k].append(0.0)
+                    continue
                 result = playout.run(random.Random(seed * 7919 + d * 131 + r))
                 value = outcome_value(result, seat)
                 scores[k].append(value)
                 margins[k].append((value - result.score[seat]) / SMOOTHING)
             weights.append(deal.weight)
+    worst = min((x for row in scores for x in row if x != float("-inf")), default=0.0)
+    scores = [[worst if x == float("-inf") else x for x in row] for row in scores]
     return Outcomes(scores, margins, weights)
+
+
+def play_outcomes(obs: Observation, mem: Memory, candidates: Sequence[tuple[Card, ...]],
+                  deals: Sequence[Sample], repeats: int, seed: int) -> Outcomes:
+    """Each candidate play of the seat that sees `obs`, played out on every deal."""
+
+    def start(deal: Sample, k: int) -> Playout:
+        hand = Hand.from_observation(obs, deal.hands, deal.kitty, deal.friend)
+        playout = Playout(hand, obs.current, mem.voids)
+        playout.apply(Play(obs.seat, candidates[k]))
+        return playout
+
+    return outcomes(obs.seat, len(candidates), start, deals, repeats, seed)

@@ -159,7 +159,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._chart.yaxis.axis_label = t("chart_y", lang)
         self._chart_pane.visible = self._pick.visible = bool(items)
         self._pick.name = t("pick", lang)
-        options = {t("option", lang, trick=d.trick,
+        options = {t(f"option_{d.decision}", lang, trick=d.trick,
                          grade=t(f"grade_{grade_of(d) or 'good'}", lang)): k
                    for k, d in enumerate(items)}
         # together: new options alone would select the first one, and with it trick 1
@@ -171,11 +171,12 @@ class HandReviewPanel(pn.viewable.Viewer):
         lang = self.lang
         obs = self.record.position(judged.index).observation(self.seat)
         cards = format_cards(judged.chosen, lang=lang)
-        lines = [t("played", lang, cards=cards)]
+        lines = [t(f"chose_{judged.decision}", lang, cards=cards)]
         if judged.unlucky:
             lines.append(t("unlucky", lang, cost=f"{judged.cost_hindsight:.2f}"))
         elif judged.cost_fair > 0:
-            lines.append(t("better", lang, cards=format_cards(judged.best_fair, lang=lang),
+            lines.append(t(f"better_{judged.decision}", lang,
+                           cards=format_cards(judged.best_fair, lang=lang),
                            points=round(judged.points_fair), cost=f"{judged.cost_fair:.2f}"))
             if judged.kind is not None:
                 lines.append(t(f"kind_{judged.kind}", lang))

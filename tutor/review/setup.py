@@ -1,0 +1,94 @@
+"""Judging the declarer's bury and friend call: each candidate (the learner's, the
+heuristic's) is set up on a deal — the hands after the bury, the call's friend — and the
+whole hand played out from the first lead, in hindsight and fairly.
+
+The other of the two decisions is held as the learner made it: a bury is valued with the
+learner's own call, a call with the learner's own bury. Calls are judged under the holder
+rule only (under `nth_played` the copy number would be a third choice).
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from tutor.ai.explain import setup_reason
+from tutor.ai.memory import build_memory
+from tutor.ai.rollout import Playout
+from tutor.ai.sampler import Sample
+from tutor.rules import Bury, CallFriend, Card, Hand, Observation
+
+from .review import DEFAULT_BUDGET, Budget, Judged, verdict
+from .values import fair_deals, outcomes
+
+
+def _start(obs: Observation, bury: tuple[Card, ...], call: CallFriend, deal: Sample
+           ) -> Playout | None:
+    """The deal set up for play: the declarer's hand less `bury`, the kitty `bury`, the
+    friend as `call` makes it (None if those cards are not in the declarer's hand)."""
+    seat = obs.seat
+    hands = [list(h) for h in deal.hands]
+    for card in bury:
+        if card not in hands[seat]:
+            return None
+        hands[seat].remove(card)
+    assert obs.trump is not None and obs.declarer is not None
+    hand = Hand.position(hands, obs.trump, obs.declarer, kitty=list(bury), leader=obs.declarer,
+                         levels=obs.levels, rules=obs.rules, friend_card=call.card,
+                         friend_nth=call.nth)
+    return Playout(hand, [], [set() for _ in range(obs.rules.players)])
+
+
+def _truth(position: Hand) -> Sample:
+    """Every seat's real cards at this moment (the declarer's include the kitty it holds)."""
+    return Sample([list(position.cards_of(s)) for s in range(position.rules.players)], [],
+                  1.0, None)
+
+
+def judge_bury(position: Hand, bury: Bury, call: CallFriend, index: int,
+               budget: Budget = DEFAULT_BUDGET) -> Judged | None:
+    """Judge the learner's `bury` against the heuristic's, with the learner's `call` after
+    either (None when the two are the same)."""
+    obs = position.observation(bury.seat)
+    heuristic, reason = setup_reason(obs)
+    assert isinstance(heuristic, Bury)
+    mine = tuple(bury.cards)
+    if sorted(heuristic.cards) == sorted(mine):
+        return None
+    plays = [mine, tuple(heuristic.cards)]
+    return _judged(obs, position, plays, lambda k: (plays[k], call), index, reason, "bury",
+                   budget)
+
+
+def judge_call(position: Hand, call: CallFriend, index: int,
+               budget: Budget = DEFAULT_BUDGET) -> Judged | None:
+    """Judge the learner's friend `call` against the heuristic's, with the learner's bury
+    (None when they are the same, or under the `nth_played` rule)."""
+    obs = position.observation(call.seat)
+    if obs.rules.friend_rule != "holder":
+        return None
+    heuristic, reason = setup_reason(obs)
+    assert isinstance(heuristic, CallFriend)
+    if heuristic.card == call.card:
+        return None
+    calls = [call, heuristic]
+    buried = tuple(obs.buried or ())
+    plays = [(c.card,) for c in calls]
+    return _judged(obs, position, plays, lambda k: (buried, calls[k]), index, reason, "call",
+                   budget)
+
+
+def _judged(obs: Observation, position: Hand, plays: list[tuple[Card, ...]], setup,
+            index: int, reason: tuple[str, str], decision: str, budget: Budget) -> Judged:
+    """Candidate 0 (the learner's) judged against the others, set up by `setup(k)`."""
+    seed = zlib.crc32(repr((decision, index, sorted(int(c) for c in obs.hand))).encode())
+
+    def start(deal: Sample, k: int) -> Playout | None:
+        bury, call = setup(k)
+        return _start(obs, bury, call, deal)
+
+    mem = build_memory(obs)
+    fair = outcomes(obs.seat, len(plays), start, fair_deals(obs, mem, budget.fair_deals, seed),
+                    1, seed)
+    hind = outcomes(obs.seat, len(plays), start, [_truth(position)], budget.hindsight_repeats,
+                    seed)
+    return verdict(index, 0, plays, 0, fair, hind, reason, decision, decision)

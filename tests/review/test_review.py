@@ -139,3 +139,36 @@ def test_burying_the_points_is_a_blunder_and_the_heuristics_bury_is_not_judged_a
         found.append(judged)
     assert sum(j.grade == "blunder" for j in found) >= 3
     assert all(j.reason is not None and j.kind == "bury" for j in found if j.grade)
+
+
+def test_hindsight_and_fair_agree_where_the_hidden_cards_cannot_matter():
+    """Late in a hand, some positions end the same on every deal the learner cannot tell from
+    the real one (each candidate's outcome is one number on all of them); there the true
+    deal must value each candidate exactly as the fair view does."""
+    from tutor.ai.heuristic import context_from_memory
+    from tutor.ai.search import candidate_plays
+    from tutor.review.jobs import HandRecord
+    from tutor.review.values import fair_deals, play_outcomes
+
+    agreed = 0
+    for seed in range(300, 325):
+        hand = heuristic_hand(seed)
+        record = HandRecord.of(hand)
+        for index in range(len(hand.actions) - 12, len(hand.actions)):
+            action = hand.actions[index]
+            if not isinstance(action, Play):
+                continue
+            position = record.position(index)
+            obs = position.observation(action.seat)
+            mem = build_memory(obs)
+            plays = [tuple(c.cards) for c in candidate_plays(context_from_memory(obs, mem), 4)]
+            fair = play_outcomes(obs, mem, plays, fair_deals(obs, mem, 12, seed), 1, seed)
+            settled = all(len(set(row)) == 1 for row in fair.scores)
+            if len(plays) < 2 or not settled or len({row[0] for row in fair.scores}) < 2:
+                continue
+            hind = play_outcomes(obs, mem, plays, [true_deal(position)], 2, seed)
+            for k in range(len(plays)):
+                assert hind.value(k).score == pytest.approx(fair.value(k).score)
+                assert hind.value(k).margin == pytest.approx(fair.value(k).margin)
+            agreed += 1
+    assert agreed >= 2

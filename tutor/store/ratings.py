@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tutor.store import validate
 from tutor.store.access import now
 from tutor.store.db import Cursor
 from tutor.store.errors import InvalidInput
 from tutor.store.values import Rating
+
+RatingChange = Callable[[Rating | None], Rating]  # the stored rating (None: none yet) -> new
 
 
 def checked_rating(rating: Rating) -> Rating:
@@ -24,7 +28,8 @@ def checked_rating(rating: Rating) -> Rating:
 def upsert_user_rating(cur: Cursor, user_id: int, theme: str, rating: Rating) -> None:
     """Write one user-and-theme rating inside the caller's transaction."""
     cur.execute(
-        "INSERT INTO user_ratings VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO UPDATE SET"
+        "INSERT INTO user_ratings VALUES ($1, $2, $3, $4, $5, $6)"
+        " ON CONFLICT (user_id, theme) DO UPDATE SET"
         " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
         " updated_at = excluded.updated_at",
         [user_id, theme, rating.rating, rating.rd, rating.volatility, now()],
@@ -34,8 +39,40 @@ def upsert_user_rating(cur: Cursor, user_id: int, theme: str, rating: Rating) ->
 def upsert_puzzle_rating(cur: Cursor, puzzle_id: str, rating: Rating) -> None:
     """Write one puzzle rating inside the caller's transaction."""
     cur.execute(
-        "INSERT INTO puzzle_ratings VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO UPDATE SET"
+        "INSERT INTO puzzle_ratings VALUES ($1, $2, $3, $4, $5)"
+        " ON CONFLICT (puzzle_id) DO UPDATE SET"
         " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
         " updated_at = excluded.updated_at",
         [puzzle_id, rating.rating, rating.rd, rating.volatility, now()],
     )
+
+
+def move_puzzle_rating(cur: Cursor, puzzle_id: str, change: RatingChange, lock: str) -> Rating:
+    """Apply `change` to the puzzle's rating as stored now, inside the caller's transaction,
+    and return the new rating: two learners solving it at once both move it.
+
+    `lock` is the backend's row lock (`Database.row_lock`): PostgreSQL holds the row until
+    commit, so a second writer waits and then reads the first one's result; DuckDB instead
+    aborts the later of two conflicting writes, and the transaction is run again.
+    """
+    while True:
+        row = cur.execute(
+            f"SELECT rating, rd, volatility FROM puzzle_ratings WHERE puzzle_id = $1{lock}",
+            [puzzle_id],
+        ).fetchone()
+        if row is not None:
+            new = checked_rating(change(Rating(*row)))
+            cur.execute(
+                "UPDATE puzzle_ratings SET rating = $2, rd = $3, volatility = $4,"
+                " updated_at = $5 WHERE puzzle_id = $1",
+                [puzzle_id, new.rating, new.rd, new.volatility, now()],
+            )
+            return new
+        new = checked_rating(change(None))
+        added = cur.execute(  # a first rating; if another writer's came first, move that one
+            "INSERT INTO puzzle_ratings VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (puzzle_id) DO NOTHING RETURNING puzzle_id",
+            [puzzle_id, new.rating, new.rd, new.volatility, now()],
+        ).fetchone()
+        if added is not None:
+            return new

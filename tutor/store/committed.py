@@ -25,8 +25,8 @@ class CommittedAttempts:
         self._group: GroupCommit[AttemptRow, int] = GroupCommit(self._write)
 
     @property
-    def largest_batch(self) -> int:
-        """The most attempts one commit has held so far."""
+    def largest_sync_group(self) -> int:
+        """The most attempts one commit has covered (more than 1: concurrent saves shared)."""
         return self._group.largest_batch
 
     def record(self, row: AttemptRow) -> int:

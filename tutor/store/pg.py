@@ -78,12 +78,12 @@ class PgCursor:
         return self
 
     def fetchone(self) -> tuple[Any, ...] | None:
-        """The next row, or None."""
-        return self._cursor.fetchone()
+        """The next row, or None (also for a statement that returns no rows)."""
+        return self._cursor.fetchone() if self._cursor.description is not None else None
 
     def fetchall(self) -> list[tuple[Any, ...]]:
-        """The remaining rows."""
-        return self._cursor.fetchall()
+        """The remaining rows ([] for a statement that returns none, like DuckDB)."""
+        return self._cursor.fetchall() if self._cursor.description is not None else []
 
     @property
     def connection(self) -> psycopg.Connection[Any]:

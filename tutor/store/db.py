@@ -46,6 +46,12 @@ Cursor = Any  # a DuckDB cursor, or `pg.PgCursor`: execute($n SQL, params) -> fe
 # A unique or other constraint refused a write, whichever backend it came from.
 ConstraintViolation = (duckdb.ConstraintException, psycopg.IntegrityError)
 
+
+
+class WriteConflict(Exception):  # noqa: N818 - a signal to retry, not an error shown to anyone
+    """The transaction lost a race with another writer: `transaction` runs it again."""
+
+
 _registry: dict[Path | str, Database] = {}
 _registry_lock = threading.Lock()
 
@@ -270,7 +276,7 @@ class DuckDatabase(Database):
                 if explicit:
                     cur.commit()
                 return result
-            except duckdb.TransactionException as exc:
+            except (duckdb.TransactionException, WriteConflict) as exc:
                 self._rollback(cur, explicit)
                 if attempt == CONFLICT_RETRIES:
                     raise StoreError(f"The progress database is too busy: {exc}") from exc

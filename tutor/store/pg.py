@@ -21,7 +21,7 @@ import psycopg_pool
 from psycopg import errors as pg_errors
 
 from tutor.store import migrations
-from tutor.store.db import ENV_VAR, Database
+from tutor.store.db import ENV_VAR, Database, WriteConflict
 from tutor.store.errors import NotAStore, StoreError, StoreUnavailable
 
 T = TypeVar("T")
@@ -191,8 +191,8 @@ class PostgresDatabase(Database):
                         return work(cur)
                     with con.transaction():
                         return work(cur)
-            except psycopg.Error as exc:
-                if not _retryable(exc):
+            except (psycopg.Error, WriteConflict) as exc:
+                if isinstance(exc, psycopg.Error) and not _retryable(exc):
                     raise translate(exc, self._shown) from exc
                 if attempt == RETRIES:
                     raise StoreError(f"The progress database is too busy: {exc}") from exc

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tutor.store import validate
 from tutor.store.access import now
-from tutor.store.db import Cursor
+from tutor.store.db import ConstraintViolation, Cursor, WriteConflict
 from tutor.store.errors import InvalidInput
 from tutor.store.values import Rating
 
@@ -69,10 +69,13 @@ def move_puzzle_rating(cur: Cursor, puzzle_id: str, change: RatingChange, lock: 
             )
             return new
         new = checked_rating(change(None))
-        added = cur.execute(  # a first rating; if another writer's came first, move that one
-            "INSERT INTO puzzle_ratings VALUES ($1, $2, $3, $4, $5)"
-            " ON CONFLICT (puzzle_id) DO NOTHING RETURNING puzzle_id",
-            [puzzle_id, new.rating, new.rd, new.volatility, now()],
-        ).fetchone()
+        try:  # a first rating; if another writer's came first, move that one instead
+            added = cur.execute(
+                "INSERT INTO puzzle_ratings VALUES ($1, $2, $3, $4, $5)"
+                " ON CONFLICT (puzzle_id) DO NOTHING RETURNING puzzle_id",
+                [puzzle_id, new.rating, new.rd, new.volatility, now()],
+            ).fetchone()
+        except ConstraintViolation as exc:  # DuckDB: committed after this snapshot began
+            raise WriteConflict(str(exc)) from exc
         if added is not None:
             return new

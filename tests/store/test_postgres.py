@@ -89,7 +89,7 @@ def test_a_wrong_password_is_a_clear_error(pg_url: str) -> None:
 
 
 def test_a_missing_database_is_a_clear_error(pg_url: str) -> None:
-    with pytest.raises(StoreUnavailable, match="does not exist on that server.*createdb"):
+    with pytest.raises(StoreUnavailable, match=r"does not exist on that server.*createdb"):
         Store(database_url(pg_url, "no_such_db"))
 
 

@@ -48,7 +48,7 @@ ConstraintViolation = (duckdb.ConstraintException, psycopg.IntegrityError)
 
 
 
-class WriteConflict(Exception):  # noqa: N818 - a signal to retry, not an error shown to anyone
+class WriteConflict(Exception):
     """The transaction lost a race with another writer: `transaction` runs it again."""
 
 

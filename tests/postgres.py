@@ -81,9 +81,10 @@ def _tail(log: Path) -> str:
 
 
 @contextlib.contextmanager
-def postgres_server(tmp_dir: Path) -> Iterator[str]:
+def postgres_server(tmp_dir: Path, *, durable: bool = False) -> Iterator[str]:
     """Start a PostgreSQL server in a folder of its own; yield the URL of its `tutor`
-    database; stop the server and delete the folder afterwards."""
+    database; stop the server and delete the folder afterwards. `durable` keeps fsync on
+    (as a real server has it), for measuring rather than testing."""
     bindir = binaries()
     runner, owner = _runner(), _owner()
     # pytest's folders are private to root, so the server gets one the user can enter
@@ -101,9 +102,9 @@ def postgres_server(tmp_dir: Path) -> Iterator[str]:
               "-E", "UTF8", "--locale=C", "--no-sync"], log)
         # fsync off: these tests check what the app does before it acknowledges a write (a
         # committed transaction); surviving a power cut is the server's own, tested, job.
-        options = (f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   "-c synchronous_commit=on -c full_page_writes=off -c max_connections=300 "
-                   "-c shared_buffers=64MB")
+        fast = "" if durable else "-c fsync=off -c full_page_writes=off "
+        options = (f"-p {port} -k {home} -c listen_addresses=127.0.0.1 {fast}"
+                   "-c synchronous_commit=on -c max_connections=300 -c shared_buffers=64MB")
         _run([*runner, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w",
               "-t", "60", "-o", options, "start"], log)
         try:

@@ -35,3 +35,13 @@ def test_a_new_db_path_is_used_and_kept(tmp_path: Path) -> None:
     target = tmp_path / "bench.duckdb"
     assert bench_store.main(["--db", str(target), *SMALL]) == 0
     assert target.is_file()
+
+
+def test_it_runs_on_an_empty_postgresql_database(pg_database, capsys) -> None:
+    url = pg_database()
+    assert bench_store.main(["--db", url, "--json", *SMALL]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["backend"] == "postgresql" and figures["attempts"] == 400
+    assert figures["concurrent_inserts_per_second"] > 0
+    assert bench_store.main(["--db", url, *SMALL]) == 1  # it holds records now
+    assert "already holds records" in capsys.readouterr().out

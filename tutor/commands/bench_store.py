@@ -9,6 +9,10 @@ thread's rate, the cost of one on this disk is measured too (`journal_fsync_ms`)
 
 The queries are the dashboard's calls (access checks included) on a file holding 100 000
 attempts. A temporary file is used unless --db names a new one.
+
+With `--db postgresql://...` (an empty database) the same figures come from PostgreSQL,
+where each save returns once its transaction has committed on the server (saves arriving
+together share one commit) and nothing is journaled.
 """
 
 from __future__ import annotations
@@ -23,14 +27,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tutor.store import Rating, Store, StoreError
+from tutor.store import Rating, Store, StoreError, is_url
+from tutor.store.copy import row_counts
 from tutor.store.synthetic import count_attempts, fill
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tutor bench store", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--db", type=Path, help="a new file to benchmark in (default: temporary)")
+    parser.add_argument("--db", help="a new file, or an empty postgresql:// database, to "
+                        "benchmark in (default: a temporary file)")
     parser.add_argument("--attempts", type=int, default=100_000,
                         help="attempts in the file when queries are timed (default 100000)")
     parser.add_argument("--inserts", type=int, default=2000,
@@ -92,11 +98,16 @@ def _concurrent_rate(save: Callable[[int], object], threads: int, total: int,
     return share * threads / (time.perf_counter() - began)
 
 
-def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
-    """Fill `path`, time inserts and queries, and return the figures."""
+def run(path: Path | str, args: argparse.Namespace,
+        scratch: Path | None = None) -> dict[str, float | int | str]:
+    """Fill `path` (a file or URL), time inserts and queries, and return the figures;
+    `scratch` is a folder for the fsync probe (default: the file's)."""
     rated = max(args.inserts // 4, 1)
     inserted = args.inserts + rated + max(args.inserts // args.threads, 1) * args.threads
     with Store(path) as store:
+        if store.backend == "postgresql" and any(row_counts(store).values()):
+            raise StoreError(f"{store.location} already holds records; give an empty database "
+                             "so no saved progress is mixed with made-up data.")
         school = fill(store, classes=args.classes, learners_per_class=args.class_size,
                       attempts=max(args.attempts - inserted, 0))
         learners = school.learner_ids
@@ -110,7 +121,9 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
             save(n, theme="follow", user_rating=Rating(1508.5, 180.0, 0.06),
                  puzzle_rating=Rating(1491.5, 120.0, 0.06))
 
-        fsync_ms = _fsync_ms(path.parent, max(20, args.inserts // 10))
+        probe = scratch or (store.path.parent if store.path else Path(tempfile.gettempdir()))
+        fsync_ms = _fsync_ms(probe, max(20, args.inserts // 10))
+        backend = store.backend
         store._log.flush()  # start the timing with nothing waiting
         began = time.perf_counter()
         insert_ms = _timings_ms(save, args.inserts)
@@ -131,6 +144,7 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
         rows = len(store.attempts.for_user(learners[0], learners[0]))
         total = count_attempts(store)
     return {
+        "backend": backend,
         "inserts_per_second": round(len(insert_ms) / (ended - began), 1),
         "insert_ms_p50": round(statistics.median(insert_ms), 3),
         "insert_ms_p95": round(_p95(insert_ms), 3),
@@ -157,7 +171,10 @@ def main(argv: list[str]) -> int:
         print("bench store: every count must be at least 1")
         return 2
     try:
-        if args.db is not None:
+        if args.db is not None and is_url(args.db):
+            figures = run(args.db, args)
+        elif args.db is not None:
+            args.db = Path(args.db)
             if args.db.exists():
                 print(f"bench store: {args.db} exists; give a new file so no saved progress "
                       "is mixed with made-up data")
@@ -172,14 +189,17 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"attempt inserts from one thread, each durable on return, copied into DuckDB: "
+    duck = figures["backend"] == "duckdb"
+    how = "copied into DuckDB" if duck else "each committed on PostgreSQL"
+    print(f"attempt inserts from one thread, each durable on return, {how}: "
           f"{figures['inserts_per_second']:.0f}/s")
     print(f"  per call p50 {figures['insert_ms_p50']:.2f} ms, p95 {figures['insert_ms_p95']:.2f} "
-          f"ms; final copy into DuckDB {figures['final_flush_ms']:.1f} ms; one fdatasync on "
-          f"this disk {figures['journal_fsync_ms']:.2f} ms")
-    print("  with user and puzzle rating in one DuckDB transaction: "
+          + (f"ms; final copy into DuckDB {figures['final_flush_ms']:.1f} ms; one fdatasync on "
+             f"this disk {figures['journal_fsync_ms']:.2f} ms" if duck else "ms"))
+    print(f"  with user and puzzle rating in one {figures['backend']} transaction: "
           f"{figures['inserts_with_ratings_per_second']:.0f}/s")
-    print(f"  {figures['threads']} threads at once (fdatasyncs shared): "
+    print(f"  {figures['threads']} threads at once ({'fdatasyncs' if duck else 'commits'} "
+          "shared): "
           f"{figures['concurrent_inserts_per_second']:.0f}/s")
     print(f"at {figures['attempts']} attempts:")
     print(f"  learner history ({figures['history_rows']} rows): "

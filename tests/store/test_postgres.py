@@ -3,6 +3,7 @@ the app relies on with several app processes writing at once (real processes).""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -18,8 +19,8 @@ import pytest
 from tests.postgres import PASSWORD, database_url
 from tests.serving import ROOT, free_port
 from tutor.store import Rating, Store, StoreUnavailable, is_url, resolve_target
-from tutor.store.migrations import LATEST
-from tutor.store.pg import _to_psycopg, redact
+from tutor.store.migrations import LATEST, upgrade
+from tutor.store.pg import PgCursor, _to_psycopg, redact
 
 
 def rows(url: str, sql: str) -> list[tuple]:
@@ -95,10 +96,8 @@ def test_a_missing_database_is_a_clear_error(pg_url: str) -> None:
 
 def test_a_database_of_another_program_is_not_taken_over(
         pg_url: str, pg_database: Callable[..., str]) -> None:
-    url = pg_database()
+    url = blank(pg_database())
     with psycopg.connect(url, autocommit=True) as con:
-        con.execute("DROP SCHEMA public CASCADE")
-        con.execute("CREATE SCHEMA public")
         con.execute("CREATE TABLE sales (amount INT)")
     with pytest.raises(Exception, match="made by something else"):
         Store(url)
@@ -116,10 +115,7 @@ MIGRATE = """
 
 def test_two_processes_migrating_a_new_database_at_once_both_succeed(
         pg_database: Callable[..., str], pg_url: str) -> None:
-    url = pg_database()
-    with psycopg.connect(url, autocommit=True) as con:  # a blank database, not the template
-        con.execute("DROP SCHEMA public CASCADE")
-        con.execute("CREATE SCHEMA public")
+    url = blank(pg_database())  # as no app has opened it yet
     procs = [child(MIGRATE, url) for _ in range(3)]
     assert [finish(p) for p in procs] == ["done\n"] * 3
     assert rows(url, "SELECT version FROM schema_version ORDER BY version") == [
@@ -306,3 +302,45 @@ def test_the_rating_change_sees_the_stored_rating(store: Store) -> None:
     store.attempts.record(amy, "p1", 2, True, 1.0, puzzle_update=change)
     assert seen == [None, Rating(1499.0, 200.0, 0.06)]
     assert store.attempts.puzzle_ratings(["p1"]) == {"p1": Rating(1498.0, 200.0, 0.06)}
+
+
+def blank(url: str) -> str:
+    """Empty the database at `url` of every table (a database no app has opened yet)."""
+    with psycopg.connect(url, autocommit=True) as con:
+        con.execute("DROP SCHEMA public CASCADE")
+        con.execute("CREATE SCHEMA public")
+    return url
+
+
+def upgrade_to(url: str, version: int) -> None:
+    with psycopg.connect(url, autocommit=True) as con:
+        assert upgrade(PgCursor(con.cursor()), url, "postgresql", target=version) == version
+
+
+def test_each_migration_applies_on_top_of_the_one_before(
+        pg_database: Callable[..., str]) -> None:
+    url = blank(pg_database())
+    for stop in range(1, LATEST + 1):
+        upgrade_to(url, stop)
+        assert rows(url, "SELECT max(version) FROM schema_version") == [(stop,)]
+    with Store(url) as store:
+        amy = store.users.create("amy", "Amy", "learner", "1234")
+        store.attempts.record(amy.id, "p1", 1, True, 1.0)
+
+
+def test_games_saved_as_json_arrays_keep_their_actions_as_rows(
+        pg_database: Callable[..., str]) -> None:
+    url = blank(pg_database())
+    upgrade_to(url, 8)
+    actions = [{"seat": 0, "bid": "2S"}, {"seat": 1, "pass": True}, {"play": ["AS", "AS"]}]
+    with psycopg.connect(url, autocommit=True) as con:
+        con.execute("INSERT INTO users (username, display_name, role, created_at)"
+                    " VALUES ('amy', 'Amy', 'learner', now())")
+        con.execute("INSERT INTO games (user_id, rules, seed, actions, status, created_at,"
+                    " updated_at) VALUES (1, '{}', 7, %s, 'in_progress', now(), now()),"
+                    " (1, '{}', 8, '[]', 'in_progress', now(), now())", [json.dumps(actions)])
+    with Store(url) as store:
+        first, second = sorted(store.games.for_user(1, 1), key=lambda g: g.id)
+        assert first.actions == tuple(actions) and second.actions == ()
+        assert store.games.add_actions(1, first.id, {"play": ["KS"]}) == 4
+        assert store.games.get(1, first.id).actions == (*actions, {"play": ["KS"]})

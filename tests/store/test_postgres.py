@@ -344,3 +344,9 @@ def test_games_saved_as_json_arrays_keep_their_actions_as_rows(
         assert first.actions == tuple(actions) and second.actions == ()
         assert store.games.add_actions(1, first.id, {"play": ["KS"]}) == 4
         assert store.games.get(1, first.id).actions == (*actions, {"play": ["KS"]})
+
+
+def test_a_malformed_url_is_a_clear_error() -> None:
+    with pytest.raises(StoreUnavailable, match="not a usable PostgreSQL URL") as caught:
+        Store("postgresql://tutor:hunter2@127.0.0.1:notaport/tutor")
+    assert "hunter2" not in str(caught.value)

@@ -105,11 +105,16 @@ def translate(exc: BaseException, location: str) -> StoreError:
             "database" in text and "does not exist" in text):
         return StoreUnavailable(f"{where} does not exist on that server ({text}). Create it "
                                 "first (createdb), or give another name in the URL.")
+    if isinstance(exc, psycopg.OperationalError) and re.search(
+            r"invalid .*(value|option)|missing \"=\"|invalid URI|invalid connection", text):
+        return StoreUnavailable(f"{location} is not a usable PostgreSQL URL ({text}). The form "
+                                "is postgresql://user:password@host:port/database.")
     if isinstance(exc, psycopg.OperationalError):
         return StoreUnavailable(f"Cannot reach {location}: {text}. Is the server running, "
                                 f"and are the host and port in --db or {ENV_VAR} right?")
     if isinstance(exc, psycopg.ProgrammingError) and "invalid" in text.lower():
-        return StoreUnavailable(f"{location} is not a usable PostgreSQL URL ({text}).")
+        return StoreUnavailable(f"{location} is not a usable PostgreSQL URL ({text}). The form "
+                                "is postgresql://user:password@host:port/database.")
     return StoreError(f"{where} failed: {text}")
 
 

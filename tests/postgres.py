@@ -80,42 +80,72 @@ def _tail(log: Path) -> str:
         return ""
 
 
+class Server:
+    """A server initialised in `home`, stopped and started again at will (tests of an app
+    that outlives a database restart)."""
+
+    def __init__(self, home: Path, *, durable: bool = False) -> None:
+        self.home, self.bindir = home, binaries()
+        self.runner, self.port = _runner(), free_port()
+        self.data, self.log = home / "data", home / "server.log"
+        self.durable = durable
+        self.url = f"postgresql://{USER}:{PASSWORD}@127.0.0.1:{self.port}/{DATABASE}"
+
+    def init(self) -> None:
+        """Make the cluster and its `tutor` database, and start it."""
+        pwfile = self.home / "password"
+        pwfile.write_text(PASSWORD + "\n")
+        owner = _owner()
+        if owner:
+            for path in (self.home, pwfile):
+                os.chown(path, *owner)
+        _run([*self.runner, str(self.bindir / "initdb"), "-D", str(self.data), "-U", USER,
+              f"--pwfile={pwfile}", "--auth-local=trust", "--auth-host=scram-sha-256",
+              "-E", "UTF8", "--locale=C", "--no-sync"], self.log)
+        self.start()
+        _run([*self.runner, str(self.bindir / "createdb"), "-h", str(self.home), "-p",
+              str(self.port), "-U", USER, DATABASE], self.log)
+
+    def start(self) -> None:
+        """Start the server and wait until it accepts connections."""
+        # fsync off: these tests check what the app does before it acknowledges a write (a
+        # committed transaction); surviving a power cut is the server's own, tested, job.
+        fast = "" if self.durable else "-c fsync=off -c full_page_writes=off "
+        options = (f"-p {self.port} -k {self.home} -c listen_addresses=127.0.0.1 {fast}"
+                   "-c synchronous_commit=on -c max_connections=300 -c shared_buffers=64MB")
+        _run([*self.runner, str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+              str(self.log), "-w", "-t", "60", "-o", options, "start"], self.log)
+
+    def stop(self, mode: str = "immediate") -> None:
+        """Stop the server (`immediate`: as if it crashed)."""
+        subprocess.run([*self.runner, str(self.bindir / "pg_ctl"), "-D", str(self.data),
+                        "-m", mode, "-w", "stop"], capture_output=True, timeout=60)
+
+
+@contextlib.contextmanager
+def running_server(tmp_dir: Path, *, durable: bool = False) -> Iterator[Server]:
+    """A started `Server` in a folder of its own, stopped and deleted afterwards."""
+    owner = _owner()
+    # pytest's folders are private to root, so the server gets one the user can enter
+    home = Path(tempfile.mkdtemp(prefix="tutor-pg-", dir=None if owner else tmp_dir))
+    try:
+        server = Server(home, durable=durable)
+        try:
+            server.init()
+            yield server
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def postgres_server(tmp_dir: Path, *, durable: bool = False) -> Iterator[str]:
     """Start a PostgreSQL server in a folder of its own; yield the URL of its `tutor`
     database; stop the server and delete the folder afterwards. `durable` keeps fsync on
     (as a real server has it), for measuring rather than testing."""
-    bindir = binaries()
-    runner, owner = _runner(), _owner()
-    # pytest's folders are private to root, so the server gets one the user can enter
-    home = Path(tempfile.mkdtemp(prefix="tutor-pg-", dir=None if owner else tmp_dir))
-    data, log = home / "data", home / "server.log"
-    pwfile = home / "password"
-    pwfile.write_text(PASSWORD + "\n")
-    if owner:
-        for path in (home, pwfile):
-            os.chown(path, *owner)
-    port = free_port()
-    try:
-        _run([*runner, str(bindir / "initdb"), "-D", str(data), "-U", USER,
-              f"--pwfile={pwfile}", "--auth-local=trust", "--auth-host=scram-sha-256",
-              "-E", "UTF8", "--locale=C", "--no-sync"], log)
-        # fsync off: these tests check what the app does before it acknowledges a write (a
-        # committed transaction); surviving a power cut is the server's own, tested, job.
-        fast = "" if durable else "-c fsync=off -c full_page_writes=off "
-        options = (f"-p {port} -k {home} -c listen_addresses=127.0.0.1 {fast}"
-                   "-c synchronous_commit=on -c max_connections=300 -c shared_buffers=64MB")
-        _run([*runner, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w",
-              "-t", "60", "-o", options, "start"], log)
-        try:
-            _run([*runner, str(bindir / "createdb"), "-h", str(home), "-p", str(port),
-                  "-U", USER, DATABASE], log)
-            yield f"postgresql://{USER}:{PASSWORD}@127.0.0.1:{port}/{DATABASE}"
-        finally:
-            subprocess.run([*runner, str(bindir / "pg_ctl"), "-D", str(data), "-m",
-                            "immediate", "-w", "stop"], capture_output=True, timeout=60)
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
+    with running_server(tmp_dir, durable=durable) as server:
+        yield server.url
 
 
 def database_url(url: str, name: str) -> str:

@@ -16,11 +16,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.postgres import PASSWORD, database_url
+from tests.postgres import PASSWORD, database_url, running_server
 from tests.serving import ROOT, free_port
 from tutor.store import Rating, Store, StoreUnavailable, is_url, resolve_target
 from tutor.store.migrations import LATEST, upgrade
-from tutor.store.pg import PgCursor, _to_psycopg, redact
+from tutor.store.pg import POOL_SIZE, PgCursor, _to_psycopg, redact
 
 
 def rows(url: str, sql: str) -> list[tuple]:
@@ -350,3 +350,27 @@ def test_a_malformed_url_is_a_clear_error() -> None:
     with pytest.raises(StoreUnavailable, match="not a usable PostgreSQL URL") as caught:
         Store("postgresql://tutor:hunter2@127.0.0.1:notaport/tutor")
     assert "hunter2" not in str(caught.value)
+
+
+def test_a_server_restart_is_a_clear_error_then_the_app_carries_on(tmp_path: Path) -> None:
+    with running_server(tmp_path) as server, Store(server.url) as store:
+        amy = store.users.create("amy", "Amy", "learner", "1234")
+        readers = [threading.Thread(target=lambda: [store.users.get(amy.id, amy.id)
+                                                    for _ in range(30)]) for _ in range(6)]
+        for reader in readers:  # several pooled connections, all broken by the restart
+            reader.start()
+        for reader in readers:
+            reader.join()
+        server.stop()
+        with pytest.raises(StoreUnavailable, match="Cannot reach") as caught:
+            store.attempts.record(amy.id, "p2", 2, True, 1.0)
+        assert PASSWORD not in str(caught.value)
+        server.start()
+        failed = 0
+        for n in range(POOL_SIZE):  # at most the first call meets a broken connection
+            try:
+                store.attempts.record(amy.id, "p3", n, True, 1.0)
+            except StoreUnavailable:
+                failed += 1
+        assert failed <= 1
+        assert len(store.attempts.for_user(amy.id, amy.id)) == POOL_SIZE - failed

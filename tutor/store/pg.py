@@ -8,6 +8,7 @@ with `row_lock`. Repositories write `$1`-style SQL; `PgCursor` hands it to psyco
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 import re
@@ -183,6 +184,13 @@ class PostgresDatabase(Database):
         self._closed = True
         self._pool.close()
 
+    def _drop_broken(self) -> None:
+        """A connection broke (the server restarted, the network dropped): check the idle
+        ones now, so the call that failed is the only one to fail. It is not run again:
+        whether its statement had reached the server cannot be known."""
+        with contextlib.suppress(Exception):
+            self._pool.check()
+
     def _attempt(self, work: Callable[[Any], T], explicit: bool) -> T:
         """Run `work` on a pooled connection (in a transaction if `explicit`), running it
         again when PostgreSQL chose it as the loser of a race."""
@@ -197,6 +205,8 @@ class PostgresDatabase(Database):
                     with con.transaction():
                         return work(cur)
             except (psycopg.Error, WriteConflict) as exc:
+                if isinstance(exc, psycopg.OperationalError):
+                    self._drop_broken()
                 if isinstance(exc, psycopg.Error) and not _retryable(exc):
                     raise translate(exc, self._shown) from exc
                 if attempt == RETRIES:

@@ -115,3 +115,15 @@ def test_bad_arguments_are_told_clearly(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["migrate", "--from", str(path), "--to", down]) == 1
     err = capsys.readouterr().err
     assert "Cannot reach" in err and "pw@" not in err
+
+
+def test_a_big_table_shows_its_progress(tmp_path: Path, empty_db: str,
+                                        monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "tutor.duckdb"
+    classroom(path)
+    monkeypatch.setattr("tutor.store.copy.BATCH", 10)
+    assert main(["migrate", "--from", str(path), "--to", empty_db]) == 0
+    out = capsys.readouterr().out
+    assert "10 of 31 rows, about" in out and "s left" in out
+    assert "attempts                  31 rows" in out

@@ -29,6 +29,22 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+class _Progress:
+    """Prints a line per table copied, and for a big table a line per batch with an ETA."""
+
+    def __init__(self) -> None:
+        self._began: dict[str, float] = {}
+
+    def __call__(self, table: str, done: int, rows: int) -> None:
+        began = self._began.setdefault(table, time.perf_counter())
+        if done >= rows:
+            print(f"  {table:<18} {rows:>9} rows", flush=True)
+            return
+        spent = time.perf_counter() - began
+        left = spent / done * (rows - done) if done else 0.0
+        print(f"  {table:<18} {done:>9} of {rows} rows, about {left:.0f} s left", flush=True)
+
+
 def main(argv: list[str]) -> int:
     """Copy the file into the database and print the rows of each table."""
     args = _parse(argv)
@@ -46,9 +62,7 @@ def main(argv: list[str]) -> int:
     try:
         with Store(source_path) as source, Store(args.target) as target:
             print(f"copying {source.location} into {target.location}", flush=True)
-            counts = copy_store(source, target, replace=args.replace,
-                                progress=lambda table, rows: print(
-                                    f"  {table:<18} {rows:>9} rows", flush=True))
+            counts = copy_store(source, target, replace=args.replace, progress=_Progress())
     except StoreError as exc:
         print(f"migrate: {exc}", file=sys.stderr)
         return 1

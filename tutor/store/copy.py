@@ -43,12 +43,13 @@ def _columns(store: Store, table: str) -> list[str]:
 
 
 def copy_store(source: Store, target: Store, *, replace: bool = False,
-               progress: Callable[[str, int], None] | None = None) -> dict[str, int]:
+               progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
     """Copy every row of `source` (DuckDB) into `target` (PostgreSQL); return the row count
     of each table, checked equal on both sides.
 
     A target that holds any record is refused (`Conflict`) unless `replace`, which empties
-    it first, in the same transaction. `progress(table, rows)` is told each table copied.
+    it first, in the same transaction. `progress(table, copied, rows)` is told as each
+    batch of a table is copied, and once the table is done.
     """
     if source.backend != "duckdb" or target.backend != "postgresql":
         raise InvalidInput("Copying goes from a DuckDB file to a PostgreSQL database.")
@@ -70,12 +71,16 @@ def copy_store(source: Store, target: Store, *, replace: bool = False,
             listed = ", ".join(f'"{c}"' for c in columns[name])
             source_cur = source._db.cursor()
             source_cur.execute(f'SELECT {listed} FROM "{name}"')
+            done = 0
             with cur.copy(f'COPY "{name}" ({listed}) FROM STDIN') as copy:
                 while batch := source_cur.fetchmany(BATCH):
                     for row in batch:
                         copy.write_row(row)
+                    done += len(batch)
+                    if progress is not None and done < expected[name]:
+                        progress(name, done, expected[name])
             if progress is not None:
-                progress(name, expected[name])
+                progress(name, expected[name], expected[name])
         for sequence, table in SEQUENCES.items():
             cur.execute(f"SELECT setval('{sequence}', coalesce((SELECT max(id) FROM \"{table}\"),"
                         " 0) + 1, false)")

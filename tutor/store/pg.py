@@ -86,11 +86,6 @@ class PgCursor:
         """The remaining rows ([] for a statement that returns none, like DuckDB)."""
         return self._cursor.fetchall() if self._cursor.description is not None else []
 
-    @property
-    def connection(self) -> psycopg.Connection[Any]:
-        """The psycopg connection (for bulk copies, which need psycopg's own calls)."""
-        return self._cursor.connection
-
 
 def translate(exc: BaseException, location: str) -> StoreError:
     """A psycopg or pool error as the `StoreError` that says what to do about it."""

@@ -374,3 +374,13 @@ def test_a_server_restart_is_a_clear_error_then_the_app_carries_on(tmp_path: Pat
                 failed += 1
         assert failed <= 1
         assert len(store.attempts.for_user(amy.id, amy.id)) == POOL_SIZE - failed
+
+
+def test_missing_server_binaries_fail_the_tests_with_what_to_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import tests.postgres as starter
+
+    monkeypatch.setattr(starter.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(starter.shutil, "which", lambda name: None)
+    with pytest.raises(starter.PostgresMissing, match=r"make test.*apt-get install -y postgresql"):
+        starter.binaries()

@@ -18,7 +18,7 @@ import pytest
 
 from tests.postgres import PASSWORD, database_url, running_server
 from tests.serving import ROOT, free_port
-from tutor.store import Rating, Store, StoreUnavailable, is_url, resolve_target
+from tutor.store import InvalidInput, Rating, Store, StoreUnavailable, is_url, resolve_target
 from tutor.store.migrations import LATEST, upgrade
 from tutor.store.pg import POOL_SIZE, PgCursor, _to_psycopg, redact
 
@@ -384,3 +384,39 @@ def test_missing_server_binaries_fail_the_tests_with_what_to_do(
     monkeypatch.setattr(starter.shutil, "which", lambda name: None)
     with pytest.raises(starter.PostgresMissing, match=r"make test.*apt-get install -y postgresql"):
         starter.binaries()
+
+
+def test_one_learner_answering_in_two_tabs_at_once_keeps_both_rating_moves(
+        store: Store, target: str | Path) -> None:
+    other = Store(target)  # a second store: its own group of writers
+    try:
+        amy = store.users.create_guest("Amy")[0].id
+        start = threading.Barrier(2)
+
+        def answer(opened: Store) -> None:
+            start.wait()
+            for n in range(40):
+                opened.attempts.record(amy, f"p{n}", n, True, 3.0, theme="follow",
+                                       user_update=_nudge, puzzle_update=_nudge)
+
+        tabs = [threading.Thread(target=answer, args=(s,)) for s in (store, other)]
+        for tab in tabs:
+            tab.start()
+        for tab in tabs:
+            tab.join()
+        assert store.attempts.user_ratings(amy, amy)["follow"].rating == 1500.0 - 80
+        assert len(store.attempts.for_user(amy, amy)) == 80
+    finally:
+        other.close()
+
+
+def test_a_rating_and_an_update_of_it_cannot_both_be_given(store: Store) -> None:
+    amy = store.users.create_guest("Amy")[0].id
+    with pytest.raises(InvalidInput, match="not both"):
+        store.attempts.record(amy, "p", 1, True, 1.0, theme="t", user_update=_nudge,
+                              user_rating=Rating(1500.0, 100.0, 0.06))
+    with pytest.raises(InvalidInput, match="needs the puzzle's theme"):
+        store.attempts.record(amy, "p", 1, True, 1.0, user_update=_nudge)
+    with pytest.raises(InvalidInput, match="function of the stored rating"):
+        store.attempts.record(amy, "p", 1, True, 1.0, puzzle_update=Rating(1.0, 1.0, 1.0))
+    assert store.attempts.for_user(amy, amy) == []

@@ -22,6 +22,7 @@ from tutor.store.ratings import (
     RatingChange,
     checked_rating,
     move_puzzle_rating,
+    move_user_rating,
     upsert_puzzle_rating,
     upsert_user_rating,
 )
@@ -40,6 +41,7 @@ class RatedAttempt:
     user_rating: Rating | None = None
     puzzle_rating: Rating | None = None
     puzzle_update: RatingChange | None = None
+    user_update: RatingChange | None = None
 
 
 def attempt_from_row(row: tuple[Any, ...]) -> Attempt:
@@ -68,7 +70,7 @@ class Attempts(Repository):
         rating_before: float | None = None, rating_after: float | None = None,
         assignment_id: int | None = None, theme: str | None = None,
         user_rating: Rating | None = None, puzzle_rating: Rating | None = None,
-        puzzle_update: RatingChange | None = None,
+        puzzle_update: RatingChange | None = None, user_update: RatingChange | None = None,
     ) -> int:
         """Save the actor's answer to a puzzle and return the attempt's id once it is durable.
 
@@ -83,7 +85,8 @@ class Attempts(Repository):
         moment (it gets the stored `Rating`, or None, and returns the new one): with many
         learners on one puzzle, `puzzle_rating` keeps only the last writer's numbers, while
         `puzzle_update` keeps every learner's move. It runs inside the transaction, so it
-        must be quick and may run more than once.
+        must be quick and may run more than once. `user_update` (with `theme`) does the
+        same for the learner's rating, for answers from two tabs or devices at once.
         """
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
@@ -106,13 +109,20 @@ class Attempts(Repository):
             checked_rating(puzzle_rating)
             if puzzle_update is not None:
                 raise InvalidInput("Give a puzzle rating or a puzzle update, not both.")
-        if puzzle_update is not None and not callable(puzzle_update):
-            raise InvalidInput("A puzzle update is a function of the stored rating.")
+        if user_update is not None:
+            if user_rating is not None:
+                raise InvalidInput("Give a user rating or a user update, not both.")
+            if theme is None:
+                raise InvalidInput("A user rating update needs the puzzle's theme.")
+            theme = validate.text(theme, "theme", 80)
+        for update in (puzzle_update, user_update):
+            if update is not None and not callable(update):
+                raise InvalidInput("A rating update is a function of the stored rating.")
         self._facts.require(actor_id, row[7])
-        if user_rating is None and puzzle_rating is None and puzzle_update is None:
+        if all(x is None for x in (user_rating, puzzle_rating, puzzle_update, user_update)):
             return self._log.record(row)
         return self._rated_writes.submit(
-            RatedAttempt(row, theme, user_rating, puzzle_rating, puzzle_update))
+            RatedAttempt(row, theme, user_rating, puzzle_rating, puzzle_update, user_update))
 
     def _write_rated(self, batch: Sequence[RatedAttempt]) -> list[int | Exception]:
         """Write attempts with their rating changes, one transaction for the group, after
@@ -131,6 +141,9 @@ class Attempts(Repository):
                 if attempt.puzzle_update is not None:
                     move_puzzle_rating(cur, puzzle_id, attempt.puzzle_update,
                                        self._db.row_lock)
+                if attempt.user_update is not None:
+                    move_user_rating(cur, actor_id, attempt.theme, attempt.user_update,
+                                     self._db.row_lock)
             return list(ids)
 
         return self._db.transaction(write)

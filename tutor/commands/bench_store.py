@@ -46,6 +46,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--classes", type=int, default=8, help="classes (default 8)")
     parser.add_argument("--class-size", type=int, default=25, help="learners per class")
     parser.add_argument("--repeat", type=int, default=30, help="runs of each query (default 30)")
+    parser.add_argument("--game-actions", type=int, default=1400,
+                        help="actions saved one by one into one game, about an 8-hand match "
+                        "(default 1400)")
     return parser.parse_args(argv)
 
 
@@ -141,6 +144,14 @@ def run(path: Path | str, args: argparse.Namespace,
             lambda n: store.attempts.class_results(school.teacher_id,
                                           school.class_ids[n % len(school.class_ids)]),
             args.repeat)
+        game = store.games.start(learners[0], {"decks": 3}, seed=1)
+        action_ms = _timings_ms(
+            lambda n: store.games.add_actions(learners[0], game.id,
+                                              {"seat": n % 5, "play": ["AS", "AS", "KH"]}),
+            args.game_actions)
+        read_game_ms = _timings_ms(lambda n: store.games.get(learners[0], game.id),
+                                   min(args.repeat, 10))
+        edge = max(min(100, len(action_ms) // 4), 1)
         rows = len(store.attempts.for_user(learners[0], learners[0]))
         total = count_attempts(store)
     return {
@@ -159,6 +170,11 @@ def run(path: Path | str, args: argparse.Namespace,
         "class_query_ms": round(statistics.median(class_ms), 3),
         "class_query_ms_p95": round(_p95(class_ms), 3),
         "class_learners": args.class_size,
+        "game_actions": len(action_ms),
+        "game_action_ms_first": round(statistics.median(action_ms[:edge]), 3),
+        "game_action_ms_last": round(statistics.median(action_ms[-edge:]), 3),
+        "game_action_ms_p95": round(_p95(action_ms), 3),
+        "game_read_ms": round(statistics.median(read_game_ms), 3),
         "attempts": total,
     }
 
@@ -167,7 +183,7 @@ def main(argv: list[str]) -> int:
     """Run the store benchmark and print its figures."""
     args = _parse(argv)
     if min(args.attempts, args.inserts, args.threads, args.classes, args.class_size,
-           args.repeat) < 1:
+           args.repeat, args.game_actions) < 1:
         print("bench store: every count must be at least 1")
         return 2
     try:
@@ -207,4 +223,9 @@ def main(argv: list[str]) -> int:
           f"{figures['history_query_ms_p95']:.2f} ms p95")
     print(f"  class results ({figures['class_learners']} learners): "
           f"{figures['class_query_ms']:.2f} ms median, {figures['class_query_ms_p95']:.2f} ms p95")
+    print(f"a game saved action by action ({figures['game_actions']} actions): "
+          f"{figures['game_action_ms_first']:.2f} ms each at the start, "
+          f"{figures['game_action_ms_last']:.2f} ms at the end, "
+          f"p95 {figures['game_action_ms_p95']:.2f} ms; reading it back "
+          f"{figures['game_read_ms']:.2f} ms")
     return 0

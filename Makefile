@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 5006
 
-.PHONY: run test lint bench chromium
+.PHONY: run test lint bench chromium postgresql
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +31,22 @@ chromium:
 	  fi; \
 	fi
 
+# Debian's PostgreSQL server for the store tests on PostgreSQL: they start a throwaway one
+# (initdb/pg_ctl in a temporary folder, as a non-root user); no cluster is set up here.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+	  else \
+	    echo "Run 'sudo apt-get install -y postgresql' (for the PostgreSQL store tests)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
 run: $(VENV)/.installed
 	$(PY) -m tutor serve --port $(PORT)
 
-test: $(VENV)/.installed-test chromium
+test: $(VENV)/.installed-test chromium postgresql
 	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 

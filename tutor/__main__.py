@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("arena", "duplicate-deal match between two AI players"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
+    "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 from tutor.commands import bench_store
 
 SMALL = ["--attempts", "400", "--inserts", "20", "--classes", "2", "--class-size", "3",
-         "--repeat", "2"]
+         "--repeat", "2", "--game-actions", "20"]
 
 
 def test_json_output_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -18,7 +18,9 @@ def test_json_output_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None
     figures = json.loads(capsys.readouterr().out)
     assert figures["attempts"] == 400
     assert figures["class_learners"] == 3
-    for key in ("inserts_per_second", "history_query_ms", "class_query_ms"):
+    assert figures["game_actions"] == 20
+    for key in ("inserts_per_second", "history_query_ms", "class_query_ms",
+                "game_action_ms_first", "game_action_ms_last", "game_read_ms"):
         assert figures[key] > 0
 
 
@@ -35,3 +37,13 @@ def test_a_new_db_path_is_used_and_kept(tmp_path: Path) -> None:
     target = tmp_path / "bench.duckdb"
     assert bench_store.main(["--db", str(target), *SMALL]) == 0
     assert target.is_file()
+
+
+def test_it_runs_on_an_empty_postgresql_database(pg_database, capsys) -> None:
+    url = pg_database()
+    assert bench_store.main(["--db", url, "--json", *SMALL]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["backend"] == "postgresql" and figures["attempts"] == 400
+    assert figures["concurrent_inserts_per_second"] > 0
+    assert bench_store.main(["--db", url, *SMALL]) == 1  # it holds records now
+    assert "already holds records" in capsys.readouterr().out

@@ -231,7 +231,7 @@ def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
     for thread in threads:
         thread.join()
 
-    assert store._log.largest_sync_group > 1  # writers really shared an fdatasync
+    assert store._log.largest_sync_group > 1  # writers really shared an fdatasync / a commit
     for member in members:
         assert refused[member.id] == 0
         stored = store.attempts.for_user(member.id, member.id)

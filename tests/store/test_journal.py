@@ -31,6 +31,8 @@ from tutor.store.attempt_rows import to_entry
 from tutor.store.journal import JournalDamaged
 from tutor.store.writeahead import journal_path
 
+pytestmark = pytest.mark.backends("duckdb")  # the journal sits in front of DuckDB only
+
 
 @pytest.fixture
 def idle_copier(monkeypatch: pytest.MonkeyPatch) -> None:

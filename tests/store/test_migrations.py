@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import duckdb
 import pytest
 
 from tutor.store import Rating, Store, StoreVersionError
-from tutor.store.migrations import LATEST, MIGRATIONS, upgrade
+from tutor.store.migrations import LATEST, MIGRATIONS, POSTGRESQL, steps, upgrade
 from tutor.store.passwords import hash_secret, token_hash
 
 
@@ -103,3 +104,29 @@ def test_a_file_from_a_newer_version_is_refused_and_left_alone(db_path: Path) ->
     assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (LATEST + 1,)
     assert con.execute("SELECT count(*) FROM attempts").fetchone() == (1,)
     con.close()
+
+
+def test_games_saved_as_json_arrays_keep_their_actions_as_rows(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    con = duckdb.connect(str(db_path))
+    assert upgrade(con, db_path, target=8) == 8
+    con.execute("INSERT INTO users (username, display_name, role, secret_hash, created_at)"
+                " VALUES ('amy', 'Amy', 'learner', $1, now())", [hash_secret("1234")])
+    actions = [{"seat": 0, "bid": "2S"}, {"seat": 1, "pass": True}, {"play": ["AS", "AS"]}]
+    con.execute("INSERT INTO games (user_id, rules, seed, actions, status, created_at,"
+                " updated_at) VALUES (1, '{}', 7, $1, 'in_progress', now(), now()),"
+                " (1, '{}', 8, '[]', 'in_progress', now(), now())", [json.dumps(actions)])
+    con.close()
+    with Store(db_path) as store:
+        first, second = sorted(store.games.for_user(1, 1), key=lambda g: g.id)
+        assert first.actions == tuple(actions) and second.actions == ()
+        assert store.games.add_actions(1, first.id, {"play": ["KS"]}) == 4
+        assert store.games.get(1, first.id).actions == (*actions, {"play": ["KS"]})
+        assert store.games.add_actions(1, second.id, {"bid": "3H"}) == 1
+
+
+@pytest.mark.parametrize("kind", ["duckdb", "postgresql"])
+def test_both_backends_have_the_same_migration_numbers(kind: str) -> None:
+    for number, _, _ in MIGRATIONS:
+        assert steps(number, kind)
+    assert set(POSTGRESQL) <= {number for number, _, _ in MIGRATIONS}

@@ -9,6 +9,10 @@ thread's rate, the cost of one on this disk is measured too (`journal_fsync_ms`)
 
 The queries are the dashboard's calls (access checks included) on a file holding 100 000
 attempts. A temporary file is used unless --db names a new one.
+
+With `--db postgresql://...` (an empty database) the same figures come from PostgreSQL,
+where each save returns once its transaction has committed on the server (saves arriving
+together share one commit) and nothing is journaled.
 """
 
 from __future__ import annotations
@@ -23,14 +27,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tutor.store import Rating, Store, StoreError
+from tutor.store import Rating, Store, StoreError, is_url
+from tutor.store.copy import row_counts
 from tutor.store.synthetic import count_attempts, fill
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tutor bench store", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--db", type=Path, help="a new file to benchmark in (default: temporary)")
+    parser.add_argument("--db", help="a new file, or an empty postgresql:// database, to "
+                        "benchmark in (default: a temporary file)")
     parser.add_argument("--attempts", type=int, default=100_000,
                         help="attempts in the file when queries are timed (default 100000)")
     parser.add_argument("--inserts", type=int, default=2000,
@@ -40,6 +46,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--classes", type=int, default=8, help="classes (default 8)")
     parser.add_argument("--class-size", type=int, default=25, help="learners per class")
     parser.add_argument("--repeat", type=int, default=30, help="runs of each query (default 30)")
+    parser.add_argument("--game-actions", type=int, default=1400,
+                        help="actions saved one by one into one game, about an 8-hand match "
+                        "(default 1400)")
     return parser.parse_args(argv)
 
 
@@ -92,11 +101,16 @@ def _concurrent_rate(save: Callable[[int], object], threads: int, total: int,
     return share * threads / (time.perf_counter() - began)
 
 
-def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
-    """Fill `path`, time inserts and queries, and return the figures."""
+def run(path: Path | str, args: argparse.Namespace,
+        scratch: Path | None = None) -> dict[str, float | int | str]:
+    """Fill `path` (a file or URL), time inserts and queries, and return the figures;
+    `scratch` is a folder for the fsync probe (default: the file's)."""
     rated = max(args.inserts // 4, 1)
     inserted = args.inserts + rated + max(args.inserts // args.threads, 1) * args.threads
     with Store(path) as store:
+        if store.backend == "postgresql" and any(row_counts(store).values()):
+            raise StoreError(f"{store.location} already holds records; give an empty database "
+                             "so no saved progress is mixed with made-up data.")
         school = fill(store, classes=args.classes, learners_per_class=args.class_size,
                       attempts=max(args.attempts - inserted, 0))
         learners = school.learner_ids
@@ -110,7 +124,9 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
             save(n, theme="follow", user_rating=Rating(1508.5, 180.0, 0.06),
                  puzzle_rating=Rating(1491.5, 120.0, 0.06))
 
-        fsync_ms = _fsync_ms(path.parent, max(20, args.inserts // 10))
+        probe = scratch or (store.path.parent if store.path else Path(tempfile.gettempdir()))
+        fsync_ms = _fsync_ms(probe, max(20, args.inserts // 10))
+        backend = store.backend
         store._log.flush()  # start the timing with nothing waiting
         began = time.perf_counter()
         insert_ms = _timings_ms(save, args.inserts)
@@ -128,9 +144,18 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
             lambda n: store.attempts.class_results(school.teacher_id,
                                           school.class_ids[n % len(school.class_ids)]),
             args.repeat)
+        game = store.games.start(learners[0], {"decks": 3}, seed=1)
+        action_ms = _timings_ms(
+            lambda n: store.games.add_actions(learners[0], game.id,
+                                              {"seat": n % 5, "play": ["AS", "AS", "KH"]}),
+            args.game_actions)
+        read_game_ms = _timings_ms(lambda n: store.games.get(learners[0], game.id),
+                                   min(args.repeat, 10))
+        edge = max(min(100, len(action_ms) // 4), 1)
         rows = len(store.attempts.for_user(learners[0], learners[0]))
         total = count_attempts(store)
     return {
+        "backend": backend,
         "inserts_per_second": round(len(insert_ms) / (ended - began), 1),
         "insert_ms_p50": round(statistics.median(insert_ms), 3),
         "insert_ms_p95": round(_p95(insert_ms), 3),
@@ -145,6 +170,11 @@ def run(path: Path, args: argparse.Namespace) -> dict[str, float | int]:
         "class_query_ms": round(statistics.median(class_ms), 3),
         "class_query_ms_p95": round(_p95(class_ms), 3),
         "class_learners": args.class_size,
+        "game_actions": len(action_ms),
+        "game_action_ms_first": round(statistics.median(action_ms[:edge]), 3),
+        "game_action_ms_last": round(statistics.median(action_ms[-edge:]), 3),
+        "game_action_ms_p95": round(_p95(action_ms), 3),
+        "game_read_ms": round(statistics.median(read_game_ms), 3),
         "attempts": total,
     }
 
@@ -153,11 +183,14 @@ def main(argv: list[str]) -> int:
     """Run the store benchmark and print its figures."""
     args = _parse(argv)
     if min(args.attempts, args.inserts, args.threads, args.classes, args.class_size,
-           args.repeat) < 1:
+           args.repeat, args.game_actions) < 1:
         print("bench store: every count must be at least 1")
         return 2
     try:
-        if args.db is not None:
+        if args.db is not None and is_url(args.db):
+            figures = run(args.db, args)
+        elif args.db is not None:
+            args.db = Path(args.db)
             if args.db.exists():
                 print(f"bench store: {args.db} exists; give a new file so no saved progress "
                       "is mixed with made-up data")
@@ -172,14 +205,17 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"attempt inserts from one thread, each durable on return, copied into DuckDB: "
+    duck = figures["backend"] == "duckdb"
+    how = "copied into DuckDB" if duck else "each committed on PostgreSQL"
+    print(f"attempt inserts from one thread, each durable on return, {how}: "
           f"{figures['inserts_per_second']:.0f}/s")
     print(f"  per call p50 {figures['insert_ms_p50']:.2f} ms, p95 {figures['insert_ms_p95']:.2f} "
-          f"ms; final copy into DuckDB {figures['final_flush_ms']:.1f} ms; one fdatasync on "
-          f"this disk {figures['journal_fsync_ms']:.2f} ms")
-    print("  with user and puzzle rating in one DuckDB transaction: "
+          + (f"ms; final copy into DuckDB {figures['final_flush_ms']:.1f} ms; one fdatasync on "
+             f"this disk {figures['journal_fsync_ms']:.2f} ms" if duck else "ms"))
+    print(f"  with user and puzzle rating in one {figures['backend']} transaction: "
           f"{figures['inserts_with_ratings_per_second']:.0f}/s")
-    print(f"  {figures['threads']} threads at once (fdatasyncs shared): "
+    print(f"  {figures['threads']} threads at once ({'fdatasyncs' if duck else 'commits'} "
+          "shared): "
           f"{figures['concurrent_inserts_per_second']:.0f}/s")
     print(f"at {figures['attempts']} attempts:")
     print(f"  learner history ({figures['history_rows']} rows): "
@@ -187,4 +223,9 @@ def main(argv: list[str]) -> int:
           f"{figures['history_query_ms_p95']:.2f} ms p95")
     print(f"  class results ({figures['class_learners']} learners): "
           f"{figures['class_query_ms']:.2f} ms median, {figures['class_query_ms_p95']:.2f} ms p95")
+    print(f"a game saved action by action ({figures['game_actions']} actions): "
+          f"{figures['game_action_ms_first']:.2f} ms each at the start, "
+          f"{figures['game_action_ms_last']:.2f} ms at the end, "
+          f"p95 {figures['game_action_ms_p95']:.2f} ms; reading it back "
+          f"{figures['game_read_ms']:.2f} ms")
     return 0

@@ -1,8 +1,9 @@
-"""DuckDB persistence for the tutor (layer 2): accounts, classes, attempts, ratings, lessons,
-games. Open with `Store(path)`; the path defaults to $TUTOR_DB, else data/tutor.duckdb.
+"""Persistence for the tutor (layer 2): accounts, classes, attempts, ratings, lessons,
+games. Open with `Store(path_or_url)`: a DuckDB file (the default: $TUTOR_DB, else
+data/tutor.duckdb) or a `postgresql://` URL for a server several app processes share.
 """
 
-from tutor.store.db import DEFAULT_PATH, ENV_VAR, resolve_path
+from tutor.store.db import DEFAULT_PATH, ENV_VAR, is_url, resolve_path, resolve_target
 from tutor.store.errors import (
     AccessDenied,
     AuthenticationFailed,
@@ -55,5 +56,7 @@ __all__ = [
     "StoreUnavailable",
     "StoreVersionError",
     "User",
+    "is_url",
     "resolve_path",
+    "resolve_target",
 ]

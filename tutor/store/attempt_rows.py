@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from duckdb import DuckDBPyConnection
+from tutor.store.db import Cursor
 
-# Column -> DuckDB type, in row order.
+# Column -> SQL type (names both DuckDB and PostgreSQL know), in row order.
 _TYPES = {
     "id": "BIGINT", "user_id": "BIGINT", "puzzle_id": "VARCHAR", "answer": "VARCHAR",
-    "correct": "BOOLEAN", "seconds": "DOUBLE", "rating_before": "DOUBLE",
-    "rating_after": "DOUBLE", "assignment_id": "BIGINT", "created_at": "TIMESTAMP",
+    "correct": "BOOLEAN", "seconds": "DOUBLE PRECISION", "rating_before": "DOUBLE PRECISION",
+    "rating_after": "DOUBLE PRECISION", "assignment_id": "BIGINT", "created_at": "TIMESTAMP",
 }
 FIELDS = tuple(_TYPES)
 ATTEMPT_COLUMNS = ", ".join(FIELDS)
@@ -26,7 +26,8 @@ AttemptRow = tuple[Any, ...]  # values for FIELDS, in order
 _UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}"
                       for n, (name, kind) in enumerate(_TYPES.items(), start=1))
 _LOW, _HIGH = len(FIELDS) + 1, len(FIELDS) + 2
-# Ids grow with time, so the range filter lets DuckDB skip all but the newest row groups.
+# Ids grow with time, so the range filter lets DuckDB skip all but the newest row groups
+# (and PostgreSQL look up only that range of its primary key).
 _INSERT = f"""
 INSERT INTO attempts ({ATTEMPT_COLUMNS})
 SELECT v.* FROM (SELECT {_UNNESTED}) v
@@ -34,7 +35,7 @@ WHERE v.id NOT IN (SELECT id FROM attempts WHERE id BETWEEN ${_LOW} AND ${_HIGH}
 """
 
 
-def insert_rows(cur: DuckDBPyConnection, rows: Sequence[AttemptRow]) -> None:
+def insert_rows(cur: Cursor, rows: Sequence[AttemptRow]) -> None:
     """Insert `rows` in one statement, leaving out any whose id is already stored."""
     if not rows:
         return

@@ -1,5 +1,5 @@
-"""Puzzle attempts: recording answers (journaled, see `writeahead.py`) and the dashboards
-built on them."""
+"""Puzzle attempts: recording answers (journaled on DuckDB, see `writeahead.py`; committed
+at once on PostgreSQL, see `committed.py`) and the dashboards built on them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.store import validate
 from tutor.store.access import Repository, now
@@ -18,9 +18,18 @@ from tutor.store.errors import InvalidInput, NotFound
 from tutor.store.export import class_rows, to_csv, write_atomically
 from tutor.store.facts import KnownFacts
 from tutor.store.group_commit import GroupCommit
-from tutor.store.ratings import checked_rating, upsert_puzzle_rating, upsert_user_rating
+from tutor.store.ratings import (
+    RatingChange,
+    checked_rating,
+    move_puzzle_rating,
+    move_user_rating,
+    upsert_puzzle_rating,
+    upsert_user_rating,
+)
 from tutor.store.values import AssignmentProgress, Attempt, LearnerSummary, Rating
-from tutor.store.writeahead import AttemptLog
+
+if TYPE_CHECKING:
+    from tutor.store.writeahead import AttemptLog
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,8 @@ class RatedAttempt:
     theme: str | None = None
     user_rating: Rating | None = None
     puzzle_rating: Rating | None = None
+    puzzle_update: RatingChange | None = None
+    user_update: RatingChange | None = None
 
 
 def attempt_from_row(row: tuple[Any, ...]) -> Attempt:
@@ -59,6 +70,7 @@ class Attempts(Repository):
         rating_before: float | None = None, rating_after: float | None = None,
         assignment_id: int | None = None, theme: str | None = None,
         user_rating: Rating | None = None, puzzle_rating: Rating | None = None,
+        puzzle_update: RatingChange | None = None, user_update: RatingChange | None = None,
     ) -> int:
         """Save the actor's answer to a puzzle and return the attempt's id once it is durable.
 
@@ -68,7 +80,13 @@ class Attempts(Repository):
         every read of attempts sees it.
 
         New Glicko-2 numbers, if given (`theme` with `user_rating`, and `puzzle_rating`), are
-        saved in one DuckDB transaction with the attempt, so both land or neither does.
+        saved in one transaction with the attempt, so both land or neither does.
+        `puzzle_update` instead moves the puzzle's rating from its value as stored at that
+        moment (it gets the stored `Rating`, or None, and returns the new one): with many
+        learners on one puzzle, `puzzle_rating` keeps only the last writer's numbers, while
+        `puzzle_update` keeps every learner's move. It runs inside the transaction, so it
+        must be quick and may run more than once. `user_update` (with `theme`) does the
+        same for the learner's rating, for answers from two tabs or devices at once.
         """
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
@@ -89,10 +107,22 @@ class Attempts(Repository):
             checked_rating(user_rating)
         if puzzle_rating is not None:
             checked_rating(puzzle_rating)
+            if puzzle_update is not None:
+                raise InvalidInput("Give a puzzle rating or a puzzle update, not both.")
+        if user_update is not None:
+            if user_rating is not None:
+                raise InvalidInput("Give a user rating or a user update, not both.")
+            if theme is None:
+                raise InvalidInput("A user rating update needs the puzzle's theme.")
+            theme = validate.text(theme, "theme", 80)
+        for update in (puzzle_update, user_update):
+            if update is not None and not callable(update):
+                raise InvalidInput("A rating update is a function of the stored rating.")
         self._facts.require(actor_id, row[7])
-        if user_rating is None and puzzle_rating is None:
+        if all(x is None for x in (user_rating, puzzle_rating, puzzle_update, user_update)):
             return self._log.record(row)
-        return self._rated_writes.submit(RatedAttempt(row, theme, user_rating, puzzle_rating))
+        return self._rated_writes.submit(
+            RatedAttempt(row, theme, user_rating, puzzle_rating, puzzle_update, user_update))
 
     def _write_rated(self, batch: Sequence[RatedAttempt]) -> list[int | Exception]:
         """Write attempts with their rating changes, one transaction for the group, after
@@ -108,6 +138,12 @@ class Attempts(Repository):
                     upsert_user_rating(cur, actor_id, attempt.theme, attempt.user_rating)
                 if attempt.puzzle_rating is not None:
                     upsert_puzzle_rating(cur, puzzle_id, attempt.puzzle_rating)
+                if attempt.puzzle_update is not None:
+                    move_puzzle_rating(cur, puzzle_id, attempt.puzzle_update,
+                                       self._db.row_lock)
+                if attempt.user_update is not None:
+                    move_user_rating(cur, actor_id, attempt.theme, attempt.user_update,
+                                     self._db.row_lock)
             return list(ids)
 
         return self._db.transaction(write)
@@ -141,16 +177,17 @@ class Attempts(Repository):
                               count(*) FILTER (WHERE a.correct) AS correct_tries,
                               bool_or(a.correct) AS solved, sum(a.seconds) AS secs,
                               max(a.created_at) AS last
-                       FROM attempts a SEMI JOIN memberships m
-                            ON m.user_id = a.user_id AND m.class_id = $1
+                       FROM attempts a
+                       WHERE a.user_id IN (SELECT user_id FROM memberships WHERE class_id = $1)
                        GROUP BY a.user_id, a.puzzle_id),
                    per_user AS (
                        SELECT user_id, sum(tries) AS tries, sum(correct_tries) AS correct_tries,
                               count(*) FILTER (WHERE solved) AS solved, sum(secs) AS secs,
                               max(last) AS last
                        FROM per_puzzle GROUP BY user_id)
-                   SELECT u.id, u.display_name, coalesce(p.tries, 0), coalesce(p.correct_tries, 0),
-                          coalesce(p.solved, 0), coalesce(p.secs, 0), p.last
+                   SELECT u.id, u.display_name, coalesce(p.tries, 0)::BIGINT,
+                          coalesce(p.correct_tries, 0)::BIGINT, coalesce(p.solved, 0)::BIGINT,
+                          coalesce(p.secs, 0)::DOUBLE PRECISION, p.last
                    FROM memberships m JOIN users u ON u.id = m.user_id
                    LEFT JOIN per_user p ON p.user_id = m.user_id
                    WHERE m.class_id = $1
@@ -175,12 +212,13 @@ class Attempts(Repository):
                 """SELECT u.id, u.display_name,
                           count(DISTINCT a.puzzle_id),
                           count(DISTINCT a.puzzle_id) FILTER (WHERE a.correct),
-                          any_value(len(list_distinct(s.puzzle_ids)))
+                          (SELECT count(DISTINCT p) FROM assignments t, unnest(t.puzzle_ids)
+                               AS l(p) WHERE t.id = $1)
                    FROM assignments s
                    JOIN memberships m ON m.class_id = s.class_id
                    JOIN users u ON u.id = m.user_id
                    LEFT JOIN attempts a ON a.user_id = m.user_id AND a.assignment_id = s.id
-                        AND list_contains(s.puzzle_ids, a.puzzle_id)
+                        AND a.puzzle_id = ANY(s.puzzle_ids)
                    WHERE s.id = $1
                    GROUP BY u.id, u.display_name
                    ORDER BY lower(u.display_name), u.id""",
@@ -250,7 +288,7 @@ class Attempts(Repository):
             return {}
         rows = self._db.fetch(
             "SELECT puzzle_id, rating, rd, volatility FROM puzzle_ratings"
-            " WHERE list_contains($1, puzzle_id)",
+            " WHERE puzzle_id = ANY($1::VARCHAR[])",
             [ids],
         )
         return {pid: Rating(r, rd, vol) for pid, r, rd, vol in rows}

@@ -8,11 +8,9 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
-import duckdb
-
 from tutor.store import validate
 from tutor.store.access import Repository, now
-from tutor.store.db import Cursor
+from tutor.store.db import ConstraintViolation, Cursor
 from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound
 from tutor.store.users import USER_COLUMNS, user_from_row
 from tutor.store.values import Assignment, Classroom, User
@@ -64,7 +62,7 @@ class Classes(Repository):
                         [title, actor_id, new_join_code(), now()],
                     ).fetchone()
                     return classroom_from_row(row)
-                except duckdb.ConstraintException:
+                except ConstraintViolation:
                     continue  # the code was taken; autocommit left nothing behind
             raise Conflict("Could not find a free join code; try again.")
 

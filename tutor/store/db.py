@@ -1,6 +1,12 @@
-"""The database file: where it lives, opening it safely, one connection per process.
+"""The database: which backend a target names, and the embedded DuckDB file.
 
-Panel serves sessions from threads of one process, so each `Database` keeps one DuckDB
+A target that is a `postgresql://` (or `postgres://`) URL is a PostgreSQL server
+(`pg.py`); anything else is a DuckDB file path. Every backend is a `Database`: `run`,
+`transaction` and `fetch` hand repositories a cursor taking `$1`-style placeholders, so
+the repositories hold one set of SQL. What differs between backends is named on the
+`Database` (`kind`, `shared`, `row_lock`), not tested for in the repositories.
+
+Panel serves sessions from threads of one process, so each DuckDB `Database` keeps one
 connection per file and hands every thread its own cursor. DuckDB errors are translated
 here into `StoreError`s whose messages a person can act on.
 """
@@ -18,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import duckdb
+import psycopg
 
 from tutor.store import migrations
 from tutor.store.errors import (
@@ -32,11 +39,35 @@ ENV_VAR = "TUTOR_DB"
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "tutor.duckdb"
 CONFLICT_RETRIES = 50
 
-T = TypeVar("T")
-Cursor = duckdb.DuckDBPyConnection
+URL_SCHEMES = ("postgresql://", "postgres://")
 
-_registry: dict[Path, Database] = {}
+T = TypeVar("T")
+Cursor = Any  # a DuckDB cursor, or `pg.PgCursor`: execute($n SQL, params) -> fetchone/fetchall
+# A unique or other constraint refused a write, whichever backend it came from.
+ConstraintViolation = (duckdb.ConstraintException, psycopg.IntegrityError)
+
+
+
+class WriteConflict(Exception):
+    """The transaction lost a race with another writer: `transaction` runs it again."""
+
+
+_registry: dict[Path | str, Database] = {}
 _registry_lock = threading.Lock()
+
+
+def is_url(target: str | os.PathLike[str] | None) -> bool:
+    """Whether `target` names a PostgreSQL server rather than a DuckDB file."""
+    return isinstance(target, str) and target.strip().lower().startswith(URL_SCHEMES)
+
+
+def resolve_target(target: str | os.PathLike[str] | None = None) -> Path | str:
+    """What to open: an explicit target (a `--db` option), else $TUTOR_DB, else data/;
+    a PostgreSQL URL as given, a file path made absolute."""
+    chosen = target if target not in (None, "") else os.environ.get(ENV_VAR) or DEFAULT_PATH
+    if is_url(chosen):
+        return str(chosen).strip()
+    return Path(chosen).expanduser().resolve()
 
 
 def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
@@ -95,7 +126,7 @@ def _connect(path: Path) -> duckdb.DuckDBPyConnection:
     except duckdb.Error as exc:
         raise translate(exc, path) from exc
     try:
-        migrations.upgrade(con, path)
+        migrations.upgrade(con, path, "duckdb")
     except StoreError:
         con.close()
         raise
@@ -106,33 +137,50 @@ def _connect(path: Path) -> duckdb.DuckDBPyConnection:
 
 
 class Database:
-    """One open file: a shared connection, a cursor per thread, retrying short transactions."""
+    """One open database, shared by every store on it in this process: the attachments
+    they share, and `run` / `transaction` / `fetch` for the repositories' SQL."""
 
-    def __init__(self, path: Path, con: duckdb.DuckDBPyConnection) -> None:
-        self.path = path
-        self._con = con
+    kind = "duckdb"
+    shared = False  # whether other processes may write the same database at once
+    row_lock = ""  # what a SELECT ends with to lock the rows it reads until commit
+
+    def __init__(self, key: Path | str) -> None:
+        self._key = key
         self._users = 0
-        self._lock = threading.Lock()
-        self._local = threading.local()
         self._closed = False
         self._attachments: dict[str, Any] = {}
         self._attach_lock = threading.Lock()
 
-    @classmethod
-    def acquire(cls, path: str | os.PathLike[str] | None = None) -> Database:
-        """The process's `Database` for `path`, opening it on first use."""
-        resolved = resolve_path(path)
+    @property
+    def path(self) -> Path | None:
+        """The database file, or None for a server."""
+        return None
+
+    @property
+    def location(self) -> str:
+        """The database as messages name it (a file path, or a URL without its password)."""
+        return str(self._key)
+
+    @staticmethod
+    def acquire(target: str | os.PathLike[str] | None = None) -> Database:
+        """The process's `Database` for `target`, opening it on first use."""
+        resolved = resolve_target(target)
         with _registry_lock:
             db = _registry.get(resolved)
             if db is None:
-                db = _registry[resolved] = cls(resolved, _connect(resolved))
+                if isinstance(resolved, str):
+                    from tutor.store.pg import PostgresDatabase  # only servers need it
+
+                    db = PostgresDatabase(resolved)
+                else:
+                    db = DuckDatabase(resolved, _connect(resolved))
+                _registry[resolved] = db
             db._users += 1
             return db
 
     def release(self) -> None:
-        """Drop one user; the last one closes the attachments, then the connection (DuckDB
-        checkpoints on close)."""
-        with _registry_lock:  # held throughout, so nobody reopens the file half closed
+        """Drop one user; the last one closes the attachments, then the connection."""
+        with _registry_lock:  # held throughout, so nobody reopens the database half closed
             if self._closed:
                 return
             self._users -= 1
@@ -141,10 +189,11 @@ class Database:
             try:
                 self._close_attachments()
             finally:
-                _registry.pop(self.path, None)
-                with self._lock:
-                    self._closed = True
-                    self._con.close()
+                _registry.pop(self._key, None)
+                self._close()
+
+    def _close(self) -> None:
+        raise NotImplementedError
 
     def attachment(self, key: str, make: Callable[[Database], T]) -> T:
         """The helper kept under `key` for this file, made by `make(self)` on first use.
@@ -167,6 +216,42 @@ class Database:
             if close is not None:
                 close()
 
+    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one parameterised statement (committing by itself) and return its rows."""
+        return self.run(lambda cur: cur.execute(sql, params).fetchall())
+
+    def run(self, work: Callable[[Cursor], T]) -> T:
+        """Run `work(cursor)`, each statement committing by itself: reads, one-statement writes."""
+        return self._attempt(work, explicit=False)
+
+    def transaction(self, work: Callable[[Cursor], T]) -> T:
+        """Run `work(cursor)` as one transaction, all or nothing."""
+        return self._attempt(work, explicit=True)
+
+    def _attempt(self, work: Callable[[Cursor], T], explicit: bool) -> T:
+        raise NotImplementedError
+
+
+class DuckDatabase(Database):
+    """One open DuckDB file: a shared connection, a cursor per thread, retrying short
+    transactions. DuckDB allows one writer process, so nothing else changes the file."""
+
+    def __init__(self, path: Path, con: duckdb.DuckDBPyConnection) -> None:
+        super().__init__(path)
+        self._con = con
+        self._lock = threading.Lock()
+        self._local = threading.local()
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self._key  # type: ignore[return-value]
+
+    def _close(self) -> None:
+        with self._lock:  # DuckDB checkpoints on close
+            self._closed = True
+            self._con.close()
+
     def cursor(self) -> Cursor:
         """This thread's cursor (its own DuckDB connection to the shared database)."""
         cur = getattr(self._local, "cursor", None)
@@ -180,18 +265,6 @@ class Database:
             raise StoreError(f"The progress database {self.path} is closed.")
         return cur
 
-    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """Run one parameterised statement (DuckDB commits it by itself) and return its rows."""
-        return self.run(lambda cur: cur.execute(sql, params).fetchall())
-
-    def run(self, work: Callable[[Cursor], T]) -> T:
-        """Run `work(cursor)`, each statement committing by itself: reads, one-statement writes."""
-        return self._attempt(work, explicit=False)
-
-    def transaction(self, work: Callable[[Cursor], T]) -> T:
-        """Run `work(cursor)` as one transaction, all or nothing."""
-        return self._attempt(work, explicit=True)
-
     def _attempt(self, work: Callable[[Cursor], T], explicit: bool) -> T:
         """Run `work`, retrying it when another thread's write clashed with it."""
         for attempt in range(CONFLICT_RETRIES + 1):
@@ -203,7 +276,7 @@ class Database:
                 if explicit:
                     cur.commit()
                 return result
-            except duckdb.TransactionException as exc:
+            except (duckdb.TransactionException, WriteConflict) as exc:
                 self._rollback(cur, explicit)
                 if attempt == CONFLICT_RETRIES:
                     raise StoreError(f"The progress database is too busy: {exc}") from exc

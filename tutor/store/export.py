@@ -8,6 +8,7 @@ import io
 import json
 import os
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ def class_rows(cur: Cursor, class_id: int) -> list[tuple[Any, ...]]:
     return cur.execute(
         """SELECT a.id, u.id, u.username, u.display_name, a.assignment_id, s.title,
                   a.puzzle_id, a.answer, a.correct, a.seconds, a.rating_before,
-                  a.rating_after, strftime(a.created_at, '%Y-%m-%dT%H:%M:%S.%fZ')
+                  a.rating_after, a.created_at
            FROM memberships m JOIN users u ON u.id = m.user_id
            JOIN attempts a ON a.user_id = m.user_id
            LEFT JOIN assignments s ON s.id = a.assignment_id
@@ -61,13 +62,17 @@ def class_rows(cur: Cursor, class_id: int) -> list[tuple[Any, ...]]:
 
 ANSWER = CSV_HEADER.index("answer")
 SECONDS = CSV_HEADER.index("seconds")
+CREATED = CSV_HEADER.index("created_at_utc")
 RATINGS = (CSV_HEADER.index("rating_before"), CSV_HEADER.index("rating_after"))
 
 
 def _plain(row: tuple[Any, ...]) -> list[Any]:
     """A row as a person reads it: the answer as typed (stored as JSON: a text answer loses
-    its quotes, other answers stay compact JSON), seconds to 0.1 s, ratings whole."""
+    its quotes, other answers stay compact JSON), seconds to 0.1 s, ratings whole, the
+    time as ISO 8601 UTC."""
     out = list(row)
+    if isinstance(out[CREATED], datetime):
+        out[CREATED] = out[CREATED].strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     answer = json.loads(out[ANSWER]) if isinstance(out[ANSWER], str) else out[ANSWER]
     out[ANSWER] = ("" if answer is None else answer if isinstance(answer, str)
                    else json.dumps(answer, ensure_ascii=False, separators=(",", ":")))

@@ -7,8 +7,10 @@ the whole journaled save, so each fact is looked up once and remembered.
 Only facts that hold are remembered. Users and assignments are never deleted and an
 assignment never changes class, so the one change that can make a remembered fact false is a
 learner leaving a class: the store calls `forget()` for that (and whenever it changes users,
-classes or memberships, to be safe). The file belongs to one process (a second one gets
-`StoreInUse`), so memory shared by that process's stores is never out of date.
+classes or memberships, to be safe). A DuckDB file belongs to one process (a second one gets
+`StoreInUse`), so memory shared by that process's stores is never out of date. A PostgreSQL
+database is shared by several processes, and another one may remove a learner from a class:
+there only users (never deleted) are remembered, and memberships are asked every time.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class KnownFacts:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._remember_members = not db.shared  # another process may change memberships
         self._lock = threading.Lock()
         self._generation = 0  # bumped by forget(), so a lookup racing it is not remembered
         self._users: set[int] = set()
@@ -41,7 +44,7 @@ class KnownFacts:
         with self._lock:
             if generation == self._generation:
                 self._users.add(actor_id)
-                if assignment_id is not None:
+                if assignment_id is not None and self._remember_members:
                     self._members.add((assignment_id, actor_id))
 
     def forget(self) -> None:

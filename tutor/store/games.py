@@ -1,4 +1,8 @@
-"""Games against the computer, saved after every action so a closed tab loses nothing."""
+"""Games against the computer, saved after every action so a closed tab loses nothing.
+
+Actions are rows of `game_actions` (game, number, JSON), so saving one appends a row and
+bumps the game's count; nothing already saved is rewritten, however long the game.
+"""
 
 from __future__ import annotations
 
@@ -11,28 +15,35 @@ from tutor.store.db import Cursor
 from tutor.store.errors import AccessDenied, Conflict, NotFound
 from tutor.store.values import GAME_STATUSES, Game
 
-GAME_COLUMNS = "id, user_id, rules, seed, actions, result, status, created_at, updated_at"
+GAME_COLUMNS = (
+    "g.id, g.user_id, g.rules, g.seed, (SELECT array_agg(a.action ORDER BY a.seq)"
+    " FROM game_actions a WHERE a.game_id = g.id), g.result, g.status, g.created_at,"
+    " g.updated_at"
+)
 
 
 def game_from_row(row: tuple[Any, ...]) -> Game:
     """A `Game` from a row selected with `GAME_COLUMNS`, JSON decoded."""
     return Game(id=row[0], user_id=row[1], rules=json.loads(row[2]), seed=row[3],
-                actions=tuple(json.loads(row[4])),
+                actions=tuple(json.loads(a) for a in row[4] or ()),
                 result=None if row[5] is None else json.loads(row[5]),
                 status=row[6], created_at=row[7], updated_at=row[8])
 
 
-def _own_game(cur: Cursor, actor_id: int, game_id: int) -> Game:
-    """The actor's own game, for changing it."""
-    row = cur.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", [game_id]).fetchone()
+def _read_game(cur: Cursor, game_id: int) -> Game | None:
+    row = cur.execute(f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id = $1",
+                      [game_id]).fetchone()
+    return None if row is None else game_from_row(row)
+
+
+def _refuse_change(cur: Cursor, actor_id: int, game_id: int) -> None:
+    """Raise why the actor cannot change this game (called once a guarded update missed)."""
+    row = cur.execute("SELECT user_id, status FROM games WHERE id = $1", [game_id]).fetchone()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
-    game = game_from_row(row)
-    if game.user_id != actor_id:
+    if row[0] != actor_id:
         raise AccessDenied(f"Game {game_id} belongs to another user.")
-    if game.status == "finished":
-        raise Conflict(f"Game {game_id} is finished; it cannot change any more.")
-    return game
+    raise Conflict(f"Game {game_id} is finished; it cannot change any more.")
 
 
 class Games(Repository):
@@ -47,9 +58,10 @@ class Games(Repository):
             self._require_actor(cur, actor_id)
             stamp = now()
             row = cur.execute(
-                "INSERT INTO games (user_id, rules, seed, actions, status, created_at,"
-                f" updated_at) VALUES ($1, $2, $3, '[]', 'in_progress', $4, $4)"
-                f" RETURNING {GAME_COLUMNS}",
+                "INSERT INTO games (user_id, rules, seed, action_count, status, created_at,"
+                " updated_at) VALUES ($1, $2, $3, 0, 'in_progress', $4, $4)"
+                " RETURNING id, user_id, rules, seed, NULL, result, status, created_at,"
+                " updated_at",
                 [actor_id, rules_json, seed, stamp],
             ).fetchone()
             return game_from_row(row)
@@ -58,16 +70,25 @@ class Games(Repository):
 
     def add_actions(self, actor_id: int, game_id: int, *actions: Any) -> int:
         """Append actions to the actor's in-progress game; return how many it now has."""
-        validate.to_json(actions, "game action")  # refuse bad input before opening a transaction
+        texts = [validate.to_json(a, "game action") for a in actions]  # before any SQL
 
         def append(cur: Cursor) -> int:
-            game = _own_game(cur, actor_id, game_id)
-            everything = [*game.actions, *actions]
-            cur.execute(
-                "UPDATE games SET actions = $2, updated_at = $3 WHERE id = $1",
-                [game_id, validate.to_json(everything, "game actions"), now()],
-            )
-            return len(everything)
+            row = cur.execute(  # one guarded update: it also locks the game until commit
+                "UPDATE games SET action_count = action_count + $4, updated_at = $3"
+                " WHERE id = $1 AND user_id = $2 AND status = 'in_progress'"
+                " RETURNING action_count",
+                [game_id, actor_id, now(), len(texts)],
+            ).fetchone()
+            if row is None:
+                _refuse_change(cur, actor_id, game_id)
+            total = int(row[0])
+            if texts:
+                cur.execute(
+                    "INSERT INTO game_actions SELECT $1, unnest($2::INTEGER[]),"
+                    " unnest($3::VARCHAR[])",
+                    [game_id, list(range(total - len(texts), total)), texts],
+                )
+            return total
 
         return self._db.transaction(append)
 
@@ -76,13 +97,14 @@ class Games(Repository):
         result_json = validate.to_json(result, "game result")
 
         def finish(cur: Cursor) -> Game:
-            _own_game(cur, actor_id, game_id)
             row = cur.execute(
-                "UPDATE games SET result = $2, status = 'finished', updated_at = $3"
-                f" WHERE id = $1 RETURNING {GAME_COLUMNS}",
-                [game_id, result_json, now()],
+                "UPDATE games SET result = $3, status = 'finished', updated_at = $4"
+                " WHERE id = $1 AND user_id = $2 AND status = 'in_progress' RETURNING id",
+                [game_id, actor_id, result_json, now()],
             ).fetchone()
-            return game_from_row(row)
+            if row is None:
+                _refuse_change(cur, actor_id, game_id)
+            return _read_game(cur, game_id)
 
         return self._db.transaction(finish)
 
@@ -90,12 +112,11 @@ class Games(Repository):
         """One game, for its player and their teachers."""
 
         def read(cur: Cursor) -> Game:
-            row = cur.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1",
-                              [game_id]).fetchone()
-            if row is None:
+            game = _read_game(cur, game_id)
+            if game is None:
                 raise NotFound(f"There is no game {game_id}.")
-            self._require_reader(cur, actor_id, row[1])
-            return game_from_row(row)
+            self._require_reader(cur, actor_id, game.user_id)
+            return game
 
         return self._db.run(read)
 
@@ -107,9 +128,9 @@ class Games(Repository):
         def read(cur: Cursor) -> list[Game]:
             self._require_reader(cur, actor_id, user_id)
             rows = cur.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1"
-                " AND ($2::VARCHAR IS NULL OR status = $2::VARCHAR)"
-                " ORDER BY updated_at DESC, id DESC",
+                f"SELECT {GAME_COLUMNS} FROM games g WHERE g.user_id = $1"
+                " AND ($2::VARCHAR IS NULL OR g.status = $2::VARCHAR)"
+                " ORDER BY g.updated_at DESC, g.id DESC",
                 [user_id, status],
             ).fetchall()
             return [game_from_row(r) for r in rows]

@@ -29,7 +29,8 @@ class Lessons(Repository):
         def save(cur: Cursor) -> LessonProgress:
             self._require_actor(cur, actor_id)
             row = cur.execute(
-                "INSERT INTO lesson_progress VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO UPDATE"
+                "INSERT INTO lesson_progress VALUES ($1, $2, $3, $4, $5)"
+                " ON CONFLICT (user_id, lesson_id) DO UPDATE"
                 " SET step = excluded.step,"
                 " completed = lesson_progress.completed OR excluded.completed,"
                 f" updated_at = excluded.updated_at RETURNING {LESSON_COLUMNS}",

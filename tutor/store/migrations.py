@@ -1,21 +1,49 @@
 """Numbered schema migrations and the `schema_version` table that records them.
 
-Each migration runs in its own transaction, so a file is always at some whole version.
+Each migration runs in its own transaction, so a database is always at some whole version.
 Never edit a migration that has shipped; add the next number instead.
+
+Both backends have the same numbers. `MIGRATIONS` holds DuckDB's statements, which are also
+PostgreSQL's unless `POSTGRESQL` gives that migration its own (DuckDB's `DOUBLE` is
+PostgreSQL's `DOUBLE PRECISION`, and there attempt ids get a primary key). A step is SQL
+text, or a function of the cursor for work SQL alone says differently on each backend.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-
-import duckdb
+from typing import Any
 
 from tutor.store.errors import NotAStore, StoreVersionError
 
-# (version, what it adds, statements)
-MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+Step = str | Callable[[Any], None]
+
+
+def _move_game_actions(cur: Any) -> None:
+    """Each game's JSON array of actions as rows of `game_actions`, in order."""
+    games = cur.execute("SELECT id, actions FROM games ORDER BY id").fetchall()
+    rows = [(game_id, seq, json.dumps(action, ensure_ascii=False, separators=(",", ":")))
+            for game_id, text in games for seq, action in enumerate(json.loads(text))]
+    for start in range(0, len(rows), 10_000):
+        chunk = rows[start:start + 10_000]
+        cur.execute("INSERT INTO game_actions SELECT unnest($1::BIGINT[]),"
+                    " unnest($2::INTEGER[]), unnest($3::VARCHAR[])",
+                    [[r[0] for r in chunk], [r[1] for r in chunk], [r[2] for r in chunk]])
+    counts = {}
+    for game_id, _, _ in rows:
+        counts[game_id] = counts.get(game_id, 0) + 1
+    if counts:
+        cur.execute("UPDATE games SET action_count = c.n FROM (SELECT unnest($1::BIGINT[]) AS"
+                    " id, unnest($2::INTEGER[]) AS n) c WHERE games.id = c.id",
+                    [list(counts), list(counts.values())])
+
+
+# (version, what it adds, steps)
+MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
     (1, "users, classes, memberships, assignments, attempts", (
         """CREATE TABLE schema_version (
             version INTEGER PRIMARY KEY,
@@ -125,17 +153,111 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             entry VARCHAR NOT NULL,
             created_at TIMESTAMP NOT NULL)""",
     )),
+    (9, "game actions as rows appended one by one, not a JSON array rewritten each time", (
+        """CREATE TABLE game_actions (
+            game_id BIGINT NOT NULL,
+            seq INTEGER NOT NULL,
+            action VARCHAR NOT NULL,
+            PRIMARY KEY (game_id, seq))""",
+        "ALTER TABLE games ADD COLUMN action_count INTEGER DEFAULT 0",
+        "UPDATE games SET action_count = 0",
+        _move_game_actions,
+        "ALTER TABLE games DROP COLUMN actions",
+    )),
 )
 
+# PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.
+POSTGRESQL: dict[int, tuple[Step, ...]] = {
+    1: (
+        """CREATE TABLE schema_version (
+            version INTEGER PRIMARY KEY,
+            description VARCHAR NOT NULL,
+            applied_at TIMESTAMP NOT NULL)""",
+        "CREATE SEQUENCE user_ids START 1",
+        """CREATE TABLE users (
+            id BIGINT PRIMARY KEY DEFAULT nextval('user_ids'),
+            username VARCHAR UNIQUE,
+            display_name VARCHAR NOT NULL,
+            role VARCHAR NOT NULL CHECK (role IN ('learner', 'teacher')),
+            secret_hash VARCHAR,
+            created_at TIMESTAMP NOT NULL)""",
+        "CREATE SEQUENCE class_ids START 1",
+        """CREATE TABLE classes (
+            id BIGINT PRIMARY KEY DEFAULT nextval('class_ids'),
+            name VARCHAR NOT NULL,
+            teacher_id BIGINT NOT NULL,
+            join_code VARCHAR NOT NULL UNIQUE,
+            created_at TIMESTAMP NOT NULL)""",
+        """CREATE TABLE memberships (
+            class_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            joined_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (class_id, user_id))""",
+        "CREATE SEQUENCE assignment_ids START 1",
+        """CREATE TABLE assignments (
+            id BIGINT PRIMARY KEY DEFAULT nextval('assignment_ids'),
+            class_id BIGINT NOT NULL,
+            title VARCHAR NOT NULL,
+            puzzle_ids VARCHAR[] NOT NULL,
+            due DATE,
+            created_at TIMESTAMP NOT NULL)""",
+        "CREATE SEQUENCE attempt_ids START 1",
+        """CREATE TABLE attempts (
+            id BIGINT PRIMARY KEY DEFAULT nextval('attempt_ids'),
+            user_id BIGINT NOT NULL,
+            puzzle_id VARCHAR NOT NULL,
+            answer VARCHAR NOT NULL,
+            correct BOOLEAN NOT NULL,
+            seconds DOUBLE PRECISION NOT NULL,
+            rating_before DOUBLE PRECISION,
+            rating_after DOUBLE PRECISION,
+            assignment_id BIGINT,
+            created_at TIMESTAMP NOT NULL)""",
+        "CREATE INDEX attempts_user ON attempts (user_id, created_at)",
+    ),
+    2: (
+        """CREATE TABLE user_ratings (
+            user_id BIGINT NOT NULL,
+            theme VARCHAR NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            rd DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            updated_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (user_id, theme))""",
+        """CREATE TABLE puzzle_ratings (
+            puzzle_id VARCHAR PRIMARY KEY,
+            rating DOUBLE PRECISION NOT NULL,
+            rd DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            updated_at TIMESTAMP NOT NULL)""",
+        """CREATE TABLE lesson_progress (
+            user_id BIGINT NOT NULL,
+            lesson_id VARCHAR NOT NULL,
+            step INTEGER NOT NULL,
+            completed BOOLEAN NOT NULL,
+            updated_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (user_id, lesson_id))""",
+    ),
+}
+
 LATEST = MIGRATIONS[-1][0]
+KINDS = ("duckdb", "postgresql")
 
 
-def current_version(con: duckdb.DuckDBPyConnection) -> int | None:
-    """The file's schema version, 0 for an empty database, None if it holds other tables."""
+def steps(number: int, kind: str) -> tuple[Step, ...]:
+    """Migration `number`'s steps on the backend `kind` ("duckdb" or "postgresql")."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown backend {kind!r}")
+    found = next(s for n, _, s in MIGRATIONS if n == number)
+    return POSTGRESQL.get(number, found) if kind == "postgresql" else found
+
+
+def current_version(con: Any) -> int | None:
+    """The database's schema version, 0 when empty, None if it holds other tables."""
     tables = {
         name for (name,) in con.execute(
             "SELECT table_name FROM information_schema.tables"
-            " WHERE table_catalog = current_database() AND table_schema = 'main'"
+            " WHERE table_catalog = current_database() AND table_schema = current_schema()"
         ).fetchall()
     }
     if "schema_version" in tables:
@@ -144,15 +266,17 @@ def current_version(con: duckdb.DuckDBPyConnection) -> int | None:
     return 0 if not tables else None
 
 
-def upgrade(con: duckdb.DuckDBPyConnection, path: Path | str, target: int = LATEST) -> int:
-    """Bring the file up to `target`, one transaction per migration; return the new version.
+def upgrade(con: Any, path: Path | str, kind: str = "duckdb", target: int = LATEST) -> int:
+    """Bring the database up to `target`, one transaction per migration; return its version.
 
-    Refuses, without writing anything, a file from a newer app or a foreign database.
+    `con` runs `$1`-style SQL (a DuckDB connection, or `pg.PgCursor` on a connection that
+    commits each statement). Refuses, without writing anything, a database from a newer app
+    or a foreign one.
     """
     version = current_version(con)
     if version is None:
         raise NotAStore(
-            f"{path} is a DuckDB database made by something else, not 找朋友 Tutor; it was left "
+            f"{path} is a database made by something else, not 找朋友 Tutor; it was left "
             "untouched. Choose another file with --db or TUTOR_DB."
         )
     if version > LATEST:
@@ -160,19 +284,22 @@ def upgrade(con: duckdb.DuckDBPyConnection, path: Path | str, target: int = LATE
             f"{path} was saved by a newer version of 找朋友 Tutor (data version {version}; this "
             f"version understands up to {LATEST}). Update the app; the file was left unchanged."
         )
-    for number, description, statements in MIGRATIONS:
+    for number, description, _ in MIGRATIONS:
         if version < number <= target:
             con.execute("BEGIN TRANSACTION")
             try:
-                for sql in statements:
-                    con.execute(sql)
+                for step in steps(number, kind):
+                    if isinstance(step, str):
+                        con.execute(step)
+                    else:
+                        step(con)
                 con.execute(
                     "INSERT INTO schema_version VALUES ($1, $2, $3)",
                     [number, description, datetime.now(UTC).replace(tzinfo=None)],
                 )
                 con.execute("COMMIT")
             except BaseException:
-                with contextlib.suppress(duckdb.Error):
+                with contextlib.suppress(Exception):
                     con.execute("ROLLBACK")
                 raise
             version = number

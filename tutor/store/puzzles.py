@@ -10,11 +10,9 @@ import json
 import re
 from typing import Any
 
-import duckdb
-
 from tutor.store import validate
 from tutor.store.access import Repository, now
-from tutor.store.db import Cursor
+from tutor.store.db import ConstraintViolation, Cursor
 from tutor.store.errors import AccessDenied, Conflict, InvalidInput
 
 ID_PATTERN = re.compile(r"author-(\d+)-(\d+)")
@@ -44,7 +42,7 @@ class AuthoredPuzzles(Repository):
             try:
                 cur.execute("INSERT INTO authored_puzzles VALUES ($1, $2, $3, $4)",
                             [pid, actor_id, text, now()])
-            except duckdb.ConstraintException as exc:
+            except ConstraintViolation as exc:
                 raise Conflict(f"A puzzle with id {pid!r} exists already.") from exc
 
         self._db.run(insert)

@@ -8,6 +8,7 @@ from types import TracebackType
 
 from tutor.store.attempts import Attempts
 from tutor.store.classes import Classes
+from tutor.store.committed import CommittedAttempts
 from tutor.store.db import Database
 from tutor.store.facts import KnownFacts
 from tutor.store.games import Games
@@ -24,14 +25,21 @@ class Store:
     Plain values in, plain values out; every method that reads or changes someone's
     records names the acting user, and access is checked here.
 
-    Safe to share between threads; stores opened on the same file in one process share
-    one DuckDB connection, one attempt journal and one memory of checked facts.
+    `path` is a DuckDB file (the default, data/tutor.duckdb, or $TUTOR_DB) or a
+    `postgresql://` URL, which several app processes may share.
+
+    Safe to share between threads; stores opened on the same database in one process
+    share one connection (a pool for PostgreSQL), one attempt writer and one memory of
+    checked facts.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._db = Database.acquire(path)
+        # DuckDB: a journal in front of the file; PostgreSQL: a commit per (group of) attempt
+        writer = CommittedAttempts if self._db.shared else AttemptLog
         try:  # the journal first: what a killed process left is copied before any read
-            self._log = self._db.attachment("attempt log", AttemptLog)
+            self._log: AttemptLog | CommittedAttempts = self._db.attachment("attempt log",
+                                                                             writer)
             facts = self._db.attachment("known facts", KnownFacts)
         except BaseException:
             self._db.release()
@@ -45,9 +53,19 @@ class Store:
         self._open = True
 
     @property
-    def path(self) -> Path:
-        """The database file."""
+    def path(self) -> Path | None:
+        """The database file (None on a PostgreSQL server)."""
         return self._db.path
+
+    @property
+    def location(self) -> str:
+        """The database as messages should name it: the file, or the URL without password."""
+        return self._db.location
+
+    @property
+    def backend(self) -> str:
+        """"duckdb" or "postgresql"."""
+        return self._db.kind
 
     def close(self) -> None:
         """Copy journaled attempts into the database and let go of the file (the last store

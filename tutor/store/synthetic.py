@@ -33,37 +33,45 @@ def fill(store: Store, *, classes: int, learners_per_class: int, attempts: int,
     def write(cur: Cursor) -> Synthetic:
         (teacher,) = cur.execute(
             "INSERT INTO users (username, display_name, role, secret_hash, created_at)"
-            " VALUES ('bench-teacher-' || nextval('user_ids'), 'Bench Teacher', 'teacher', $1,"
-            " $2) RETURNING id",
+            " VALUES ('bench-teacher-' || CAST(nextval('user_ids') AS VARCHAR), 'Bench Teacher',"
+            " 'teacher', $1, $2) RETURNING id",
             [secret, stamp],
         ).fetchone()
         class_ids = [r[0] for r in cur.execute(
             "INSERT INTO classes (name, teacher_id, join_code, created_at)"
-            " SELECT 'Bench class ' || i, $1, 'BENCH' || $1 || '-' || i, $2 FROM range($3) t(i)"
+            " SELECT 'Bench class ' || CAST(i AS VARCHAR), $1, 'BENCH' || CAST($1 AS VARCHAR)"
+            " || '-' || CAST(i AS VARCHAR), $2 FROM generate_series(0, $3 - 1) t(i)"
             " RETURNING id",
             [teacher, stamp, classes],
         ).fetchall()]
         learner_ids = [r[0] for r in cur.execute(
             "INSERT INTO users (username, display_name, role, secret_hash, created_at)"
-            " SELECT 'bench-' || $1 || '-' || i, 'Learner ' || i, 'learner', $2, $3"
-            " FROM range($4) t(i) RETURNING id",
+            " SELECT 'bench-' || CAST($1 AS VARCHAR) || '-' || CAST(i AS VARCHAR),"
+            " 'Learner ' || CAST(i AS VARCHAR), 'learner', $2, $3"
+            " FROM generate_series(0, $4 - 1) t(i) RETURNING id",
             [teacher, secret, stamp, learners],
         ).fetchall()]
         cur.execute(
-            "INSERT INTO memberships SELECT $1[1 + i % len($1)], $2[1 + i], $3"
-            " FROM range(len($2)) t(i)",
-            [class_ids, learner_ids, stamp],
+            "INSERT INTO memberships SELECT c.id, l.id, $3"
+            " FROM unnest($1::BIGINT[]) WITH ORDINALITY AS c(id, n)"
+            " JOIN unnest($2::BIGINT[]) WITH ORDINALITY AS l(id, n)"
+            " ON (l.n - 1) % $4 = c.n - 1",
+            [class_ids, learner_ids, stamp, len(class_ids)],
         )
+        # pseudo-random but repeatable columns from a multiplicative hash of the row number
         cur.execute(
             """INSERT INTO attempts (user_id, puzzle_id, answer, correct, seconds,
                                      rating_before, rating_after, assignment_id, created_at)
-               SELECT $1[1 + i % len($1)], 'puzzle-' || (hash(i) % $2),
-                      '{"cards":["AS","AS"],"seat":2}', hash(i, 1) % 3 <> 0,
-                      3 + (hash(i, 2) % 600) / 10, 1500 + hash(i, 3) % 300 - 150,
-                      1500 + hash(i, 4) % 300 - 150, NULL,
-                      $3 - to_seconds(($4 - i)::BIGINT)
-               FROM range($4) t(i)""",
-            [learner_ids, puzzles, stamp, attempts],
+               SELECT l.id, 'puzzle-' || CAST(h.x % $2 AS VARCHAR),
+                      '{"cards":["AS","AS"],"seat":2}', (h.x / 7) % 3 <> 0,
+                      3 + ((h.x / 11) % 600) / 10.0, 1500 + (h.x / 13) % 300 - 150,
+                      1500 + (h.x / 17) % 300 - 150, NULL,
+                      $3 - ($4 - t.i) * INTERVAL '1 second'
+               FROM generate_series(0, $4 - 1) t(i)
+               CROSS JOIN LATERAL (SELECT (t.i * 2654435761) % 4294967296 AS x) h
+               JOIN unnest($1::BIGINT[]) WITH ORDINALITY AS l(id, n)
+                    ON l.n - 1 = t.i % $5""",
+            [learner_ids, puzzles, stamp, attempts, len(learner_ids)],
         )
         return Synthetic(teacher, tuple(class_ids), tuple(learner_ids))
 
@@ -72,6 +80,6 @@ def fill(store: Store, *, classes: int, learners_per_class: int, attempts: int,
 
 
 def count_attempts(store: Store) -> int:
-    """How many attempts the file holds (all users; for benchmarks, not access-checked)."""
+    """How many attempts the database holds (all users; for benchmarks, not access-checked)."""
     store._log.flush()
     return int(store._db.fetch("SELECT count(*) FROM attempts")[0][0])

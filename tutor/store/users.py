@@ -6,11 +6,9 @@ import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
-import duckdb
-
 from tutor.store import passwords, validate
 from tutor.store.access import Repository, now
-from tutor.store.db import Cursor
+from tutor.store.db import ConstraintViolation, Cursor
 from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput, SignInThrottled
 from tutor.store.values import ROLES, User
 
@@ -81,7 +79,7 @@ class Users(Repository):
                     f" VALUES ($1, $2, $3, $4, $5) RETURNING {USER_COLUMNS}",
                     [name, shown, role, hashed, now()],
                 ).fetchone()
-            except duckdb.ConstraintException as exc:
+            except ConstraintViolation as exc:
                 raise Conflict(f"The username {name!r} is already taken.") from exc
             return user_from_row(row)
 
@@ -182,7 +180,7 @@ class Users(Repository):
                     " secret_hash = $5, guest_token_hash = NULL WHERE id = $1",
                     [guest.id, name, shown, role, hashed],
                 )
-            except duckdb.ConstraintException as exc:
+            except ConstraintViolation as exc:
                 raise Conflict(f"The username {name!r} is already taken.") from exc
             return _select_user(cur, "id = $1", [guest.id])
 

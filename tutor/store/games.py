@@ -120,6 +120,14 @@ class Games(Repository):
 
         return self._db.run(read)
 
+    def owner(self, game_id: int) -> int:
+        """Whose game this is (for commands run by whoever holds the database, such as
+        `python -m tutor review --game ID`; pages read games through `get`)."""
+        rows = self._db.fetch("SELECT user_id FROM games WHERE id = $1", [game_id])
+        if not rows:
+            raise NotFound(f"There is no game {game_id}.")
+        return int(rows[0][0])
+
     def for_user(self, actor_id: int, user_id: int, status: str | None = None) -> list[Game]:
         """A user's games, newest first, optionally only in-progress or finished ones."""
         if status is not None:

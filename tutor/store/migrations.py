@@ -164,6 +164,27 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
         _move_game_actions,
         "ALTER TABLE games DROP COLUMN actions",
     )),
+    (10, "reviews of finished hands, and the mistakes they found", (
+        """CREATE TABLE reviews (
+            game_id BIGINT NOT NULL,
+            hand INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            review VARCHAR NOT NULL,
+            accuracy DOUBLE PRECISION,
+            created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (game_id, hand))""",
+        """CREATE TABLE review_mistakes (
+            game_id BIGINT NOT NULL,
+            hand INTEGER NOT NULL,
+            idx INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            kind VARCHAR NOT NULL,
+            grade VARCHAR NOT NULL,
+            clear BOOLEAN NOT NULL,
+            created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (game_id, hand, idx))""",
+        "CREATE INDEX review_mistakes_user ON review_mistakes (user_id, created_at)",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

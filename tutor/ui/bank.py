@@ -74,7 +74,10 @@ def save_entry(store: Store, actor_id: int, raw: dict[str, Any]) -> Puzzle:
 
 def import_legacy_file(store: Store) -> int:
     """Copy the puzzles of an older version's `authored_puzzles.toml` into the store, then
-    rename the file (`.imported`) so it is read once; returns how many were new."""
+    rename the file (`.imported`) so it is read once; returns how many were new. Only a
+    DuckDB file had one beside it (a PostgreSQL store has no `path`)."""
+    if store.path is None:
+        return 0
     path = Path(store.path).parent / LEGACY_FILE
     with _importing:
         try:

@@ -145,12 +145,18 @@ class Trainer:
         before = self.rating(theme)
         after, puzzle_after = attempt(before, self.puzzle_rating(puzzle), result.correct, first)
         if self.store is not None and self.user_id is not None:
+            def moved(current: StoredRating | None) -> StoredRating:
+                """The puzzle's rating after this answer, from its value as stored now
+                (another learner may have just moved it)."""
+                start = puzzle_start(puzzle.difficulty) if current is None else _rating(current)
+                return _stored(attempt(before, start, result.correct, True)[1])
+
             self.store.attempts.record(
                 self.user_id, puzzle.id, result.given, result.correct, seconds,
                 rating_before=before.rating, rating_after=after.rating,
                 assignment_id=assignment_id, theme=theme if first else None,
                 user_rating=_stored(after) if first else None,
-                puzzle_rating=_stored(puzzle_after) if first else None)
+                puzzle_update=moved if first else None)
         self.tried.add(puzzle.id)
         self.ratings[theme] = after
         self.puzzle_ratings[puzzle.id] = puzzle_after

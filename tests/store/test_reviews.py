@@ -1,0 +1,52 @@
+"""Stored hand reviews: saved once by the game's player, read by them and their teachers, and
+the mistakes they found counted by learner and by class (both backends)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.store import AccessDenied, InvalidInput, NotFound
+
+
+def _game(store, user):
+    return store.games.start(user.id, {"rules": 1}, 7).id
+
+
+def test_a_review_is_kept_once_and_read_by_the_player_and_their_teacher(store, school):
+    game = _game(store, school.amy)
+    mistakes = [(40, "points_given", "blunder", True), (52, "lead", "inaccuracy", False)]
+    store.reviews.save(school.amy.id, game, 0, {"decisions": [1, 2]}, 87.5, mistakes)
+    store.reviews.save(school.amy.id, game, 0, {"decisions": ["again"]}, 10.0,
+                       [(1, "lead", "mistake", True)])  # a second save changes nothing
+    assert store.reviews.get(school.amy.id, game, 0) == {"decisions": [1, 2]}
+    assert store.reviews.get(school.teacher_a.id, game, 0) == {"decisions": [1, 2]}
+    assert store.reviews.get(school.amy.id, game, 1) is None
+    with pytest.raises(AccessDenied):
+        store.reviews.get(school.teacher_b.id, game, 0)
+    found = store.reviews.mistakes(school.amy.id, school.amy.id)
+    assert [(m.index, m.kind, m.grade, m.clear) for m in found] == [
+        (40, "points_given", "blunder", True), (52, "lead", "inaccuracy", False)]
+
+
+def test_only_the_player_saves_a_review_of_their_game(store, school):
+    game = _game(store, school.amy)
+    with pytest.raises(AccessDenied):
+        store.reviews.save(school.bob.id, game, 0, {}, None, [])
+    with pytest.raises(NotFound):
+        store.reviews.save(school.amy.id, 999_999, 0, {}, None, [])
+    with pytest.raises(InvalidInput):
+        store.reviews.save(school.amy.id, game, 0, {}, None, [(1, "lead", "awful", True)])
+    assert store.reviews.get(school.amy.id, game, 0) is None  # nothing half saved
+
+
+def test_a_teacher_sees_the_commonest_clear_mistakes_of_their_class(store, school):
+    for learner, kinds in ((school.amy, ["points_given", "points_given", "lead"]),
+                           (school.bob, ["points_given"]), (school.cat, ["lead"] * 5)):
+        game = _game(store, learner)
+        rows = [(i, k, "mistake", True) for i, k in enumerate(kinds)]
+        rows.append((99, "trump_spent", "inaccuracy", False))  # not clear: not counted
+        store.reviews.save(learner.id, game, 0, {}, 50.0, rows)
+    assert store.reviews.class_mistakes(school.teacher_a.id, school.class_a.id) == [
+        ("points_given", 3, 2), ("lead", 1, 1)]  # cat is in another class
+    with pytest.raises(AccessDenied):
+        store.reviews.class_mistakes(school.teacher_b.id, school.class_a.id)

@@ -166,6 +166,7 @@ def nginx(backends: list[int], port: int | None = None) -> Iterator[Proxy]:
         raise RuntimeError("nginx is not installed: run `make test` (it installs Debian's "
                            "nginx) or `apt-get install nginx`")
     folder = Path(tempfile.mkdtemp(prefix="tutor-nginx-"))
+    folder.chmod(0o755)  # workers (nobody, under root) reach their temporary folders in it
     port = port or free_port()
     conf = folder / "nginx.conf"
     conf.write_text(nginx_config(port, backends), encoding="utf-8")

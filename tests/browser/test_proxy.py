@@ -21,13 +21,15 @@ VISITS_FRESH = 3  # first visits: no routing cookie yet
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    """Two `python -m tutor serve --behind-proxy` processes (a DuckDB file each, for now) and
-    nginx in front of them; with, for each process, a routing key nginx sends to it."""
+    """Two `python -m tutor serve --behind-proxy` processes (a DuckDB file each, for now;
+    BOKEH_RESOURCES=cdn) and nginx in front of them; with, for each process, a routing key
+    nginx sends to it."""
     folder = tmp_path_factory.mktemp("proxy")
     port = free_port()
     dbs = [str(folder / "a.duckdb"), str(folder / "b.duckdb")]
     extra = ["--behind-proxy", "--allow-origin", f"localhost:{port}"]
-    env = dict(os.environ, TUTOR_AI_DELAY_MS="30")
+    # a CDN asked for in the environment is not used either: the app runs offline
+    env = dict(os.environ, TUTOR_AI_DELAY_MS="30", BOKEH_RESOURCES="cdn")
     with app_processes(dbs, folder, extra, env) as apps, nginx([a.port for a in apps],
                                                               port) as proxy:
         yield apps, proxy, _keys_by_backend(proxy, [a.port for a in apps])

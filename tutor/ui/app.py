@@ -161,8 +161,8 @@ PAGE_HEAD = ('{% block postamble %}<meta name="viewport" '
 
 def build_app() -> pn.viewable.Viewable:
     """The app's root for one session (used by `panel serve app.py` and `tutor serve`)."""
-    pn.extension()
     serve_resources_locally()
+    pn.extension()
     if pn.state.curdoc is not None:  # Panel extends its base page with this template
         pn.state.curdoc.template = PAGE_HEAD
     return TutorApp()

@@ -46,21 +46,50 @@ def wait_until_answers(url: str, proc: subprocess.Popen, log_path: Path,
 
 
 def stop(proc: subprocess.Popen) -> None:
-    """End a process this test started (politely, then for good)."""
+    """End a process this test started (politely, then for good), and whatever it forked:
+    servers started here lead their own process group (`panel serve --num-procs` children,
+    worker pools), so the group is ended too."""
+    group = _leads_group(proc)
     if proc.poll() is None:
-        proc.terminate()
+        _signal(proc, group, signal.SIGTERM)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            _signal(proc, group, signal.SIGKILL)
             proc.wait()
+    if group:
+        deadline = time.time() + 5
+        while time.time() < deadline:  # the forked children end with their parent's signal
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.1)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _leads_group(proc: subprocess.Popen) -> bool:
+    try:
+        return os.getpgid(proc.pid) == proc.pid
+    except ProcessLookupError:  # already reaped: its group (if any) has the same id
+        return True
+
+
+def _signal(proc: subprocess.Popen, group: bool, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
 
 
 @contextlib.contextmanager
 def served(args: list[str], url: str, log_path: Path, env: dict | None = None):
     """Run a server command until `url` answers, yield, then stop it."""
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
         try:
             wait_until_answers(url, proc, log_path)
             yield url
@@ -102,7 +131,8 @@ def app_processes(db_urls: list[str], folder: Path, extra: list[str] = (),
                 args = [sys.executable, "-m", "tutor", "serve", "--port", str(port),
                         "--address", "127.0.0.1", "--db", db, *extra]
                 proc = subprocess.Popen(args, cwd=ROOT, env=env or dict(os.environ),
-                                        stdout=log, stderr=subprocess.STDOUT)
+                                        stdout=log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
                 started.append(AppProcess(port, proc, log_path))
             for app in started:
                 wait_until_answers(app.url, app.proc, app.log)
@@ -172,7 +202,8 @@ def nginx(backends: list[int], port: int | None = None) -> Iterator[Proxy]:
     conf.write_text(nginx_config(port, backends), encoding="utf-8")
     with open(folder / "nginx.out", "w") as out:
         proc = subprocess.Popen([NGINX, "-p", str(folder), "-e", "error.log", "-c", str(conf),
-                                 "-g", "daemon off;"], stdout=out, stderr=subprocess.STDOUT)
+                                 "-g", "daemon off;"], stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
     try:
         deadline = time.time() + 20
         while not (folder / "nginx.pid").exists():

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 5006
 
-.PHONY: run test lint bench chromium postgresql
+.PHONY: run test lint bench chromium postgresql nginx
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,9 +36,22 @@ chromium:
 postgresql:
 	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = "0" ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+	    apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
 	  else \
 	    echo "Run 'sudo apt-get install -y postgresql' (for the PostgreSQL store tests)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# Debian's nginx for the tests of several app processes behind a proxy (deploy/nginx.conf);
+# the tests start their own nginx in a temporary folder; RUNLEVEL=1 keeps the package from
+# starting the system's nginx on port 80.
+nginx:
+	@if [ ! -x /usr/sbin/nginx ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
+	  else \
+	    echo "Run 'sudo apt-get install -y nginx' (for the proxy tests)"; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -46,7 +59,7 @@ postgresql:
 run: $(VENV)/.installed
 	$(PY) -m tutor serve --port $(PORT)
 
-test: $(VENV)/.installed-test chromium postgresql
+test: $(VENV)/.installed-test chromium postgresql nginx
 	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 

@@ -1,5 +1,6 @@
-"""`python -m tutor serve [--port 5006] [--db FILE] [--address A --allow-origin HOST[:PORT]]`:
-serve the app, offline, on this machine or to a school network."""
+"""`python -m tutor serve [--port 5006] [--db FILE|URL] [--address A --allow-origin HOST[:PORT]]
+[--behind-proxy]`: serve the app, offline, on this machine or to a school network; run it
+several times on one PostgreSQL database behind nginx (deploy/nginx.conf) for more processes."""
 
 from __future__ import annotations
 
@@ -62,8 +63,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ai-workers", type=int, default=None, metavar="N",
                         help="processes that think for the computer players (default: the "
                              "number of cores)")
-    parser.add_argument("--db", help=f"progress database file (default: ${ENV_VAR}, else "
-                                     "data/tutor.duckdb)")
+    parser.add_argument("--db", metavar="FILE|URL",
+                        help=f"the progress database: a DuckDB file (one process), or a "
+                             f"postgresql://… URL several serve processes share (default: "
+                             f"${ENV_VAR}, else data/tutor.duckdb); passed on as given")
     args = parser.parse_args(argv)
     for origin in args.allow_origin:
         try:

@@ -6,10 +6,15 @@ comes back to the same page; without it, the home page.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import panel as pn
 import param
+from bokeh.document.events import RootAddedEvent
+from bokeh.models import ImportedStyleSheet
+from bokeh.settings import settings
+from panel.io.resources import get_dist_path, patch_stylesheet
 
 from tutor.store import User
 
@@ -156,7 +161,35 @@ PAGE_HEAD = ('{% block postamble %}<meta name="viewport" '
 
 def build_app() -> pn.viewable.Viewable:
     """The app's root for one session (used by `panel serve app.py` and `tutor serve`)."""
+    serve_resources_locally()
     pn.extension()
     if pn.state.curdoc is not None:  # Panel extends its base page with this template
         pn.state.curdoc.template = PAGE_HEAD
     return TutorApp()
+
+
+def serve_resources_locally() -> None:
+    """Make this session's page load every script and stylesheet from its own server (the app
+    runs offline), however the session began.
+
+    Panel names its stylesheets by a CDN address and rewrites them to the server's own
+    `static/` folder only when it renders the page's HTML. A session that a websocket opens
+    instead (the HTML came from another process: `panel serve --num-procs`, or a proxy that
+    moved a page to another app process) never has its HTML rendered, so its theme and layout
+    CSS would come from cdn.holoviz.org. Naming the local folder before any component is
+    built fixes that. `BOKEH_RESOURCES=cdn` would load BokehJS from a CDN too: not here."""
+    if settings.resources(default="server") == "cdn":
+        os.environ["BOKEH_RESOURCES"] = "server"
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None or "dist_url" in doc.template_variables:
+        return
+    doc.template_variables["dist_url"] = local = get_dist_path(cdn=False)
+
+    def _patch_root(event: object) -> None:
+        # a few components (Divider) take no notice of dist_url: their stylesheets are
+        # rewritten as the root joins the document, as rendering the HTML would have done
+        if isinstance(event, RootAddedEvent):
+            for sheet in event.model.select({"type": ImportedStyleSheet}):
+                patch_stylesheet(sheet, local)
+
+    doc.on_change(_patch_root)

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
     "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),
+    "review": ("review", "a saved game's hands reviewed: every decision judged (--json)"),
 }
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -21,6 +20,7 @@ from tutor.rules import Hand, format_cards
 from tutor.text import section
 
 from ..ai_pool import AIPool, get_pool
+from .review_store import ReviewKeeper
 from .table_html import TABLE_CSS, table_html
 
 t = section("review")
@@ -52,9 +52,9 @@ class HandReviewPanel(pn.viewable.Viewer):
                              doc="the index in `review.decisions` shown in detail")
 
     def __init__(self, hand: Hand, seat: int, hand_no: int, budget: Budget = DEFAULT_BUDGET,
-                 on_done: Callable[[HandReview], None] | None = None, **params: Any) -> None:
+                 keeper: ReviewKeeper | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self.record, self.budget, self.on_done = HandRecord.of(hand), budget, on_done
+        self.record, self.budget, self.keeper = HandRecord.of(hand), budget, keeper
         self.seat, self.hand_no = seat, hand_no
         self.indices = decisions(hand, seat)
         self.review = HandReview(seat)
@@ -91,9 +91,13 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._finish(store=False)
 
     def start(self, off_page: bool) -> None:
-        """Judge every decision: in the AI's worker processes when `off_page` (a served page,
-        whose event loop must stay free), else here and now."""
-        if off_page:
+        """Show the stored review if there is one; else judge every decision: in the AI's
+        worker processes when `off_page` (a served page, whose event loop must stay free),
+        else here and now."""
+        stored = None if self.keeper is None else self.keeper.load(self.hand_no - 1)
+        if stored is not None:
+            self.show(stored)
+        elif off_page:
             pn.state.execute(functools.partial(self.run_in, get_pool()))
         else:
             self.run_here()
@@ -126,12 +130,23 @@ class HandReviewPanel(pn.viewable.Viewer):
 
     def _finish(self, store: bool = True) -> None:
         self.finished = True
-        if store and self.on_done is not None:
-            self.on_done(self.review)
+        if store and self.keeper is not None:
+            self._keep()
         worst = max(range(len(self.review.decisions)), default=None,
                     key=lambda k: self.review.decisions[k].cost_fair)
         self.selected = worst
         self._render()
+
+    def _keep(self) -> None:
+        """Store the finished review: from a thread when there is an event loop to keep
+        free, else now."""
+        keeper, hand, review = self.keeper, self.hand_no - 1, self.review
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            keeper.save(hand, review)
+            return
+        loop.run_in_executor(None, keeper.save, hand, review)
 
     # ---------------------------------------------------------------- render
     def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:

@@ -47,6 +47,7 @@ from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
 from .persist import GameSaver
 from .replay import ReplayViewer
+from .review_store import ReviewKeeper
 from .session import PlaySession
 from .table_html import TABLE_CSS, seat_name, summary_html, table_html
 
@@ -264,9 +265,12 @@ class PlayPage(AppPage):
         self._games_box.visible = bool(games)
 
     def _open_replay(self, _=None) -> None:
-        record = self._finished.get(self._games.value)
+        game_id = self._games.value
+        record = self._finished.get(game_id)
         if record is not None:
-            self._replay_area.objects = [ReplayViewer(record, lang=self.lang)]
+            keeper = None if self.store is None or self.saver is None else ReviewKeeper(
+                self.store, self.saver.user_id, game_id)
+            self._replay_area.objects = [ReplayViewer(record, keeper=keeper, lang=self.lang)]
 
     # ---------------------------------------------------------------- render
     def refresh(self, keep_selection: bool = False) -> None:
@@ -432,8 +436,11 @@ class PlayPage(AppPage):
             return
         review = self._reviews.get(s.hand_number)
         if review is None:
+            keeper = None
+            if self.store is not None and self.saver is not None and self.saver.game_id:
+                keeper = ReviewKeeper(self.store, self.saver.user_id, self.saver.game_id)
             review = HandReviewPanel(s.hand, s.human, s.hand_number, self.review_budget,
-                                     lang=self.lang)
+                                     keeper, lang=self.lang)
             self._reviews[s.hand_number] = review
             review.start(off_page=self.paced)
         self._review_area.objects = [review]

@@ -13,6 +13,7 @@ from tutor.review import DEFAULT_BUDGET, Budget
 from ..i18n import t
 from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
+from .review_store import ReviewKeeper
 from .session import PlaySession
 from .table_html import TABLE_CSS, seat_name, summary_html, trick_rows
 
@@ -26,8 +27,10 @@ class ReplayViewer(pn.viewable.Viewer):
     review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
                                         doc="the work a hand's review gives each decision")
 
-    def __init__(self, record: dict[str, Any], **params: Any) -> None:
+    def __init__(self, record: dict[str, Any], keeper: ReviewKeeper | None = None,
+                 **params: Any) -> None:
         super().__init__(**params)
+        self.keeper = keeper
         self.session = PlaySession.from_record(record)
         self.hands = self.session.completed_hands()
         self._hand_select = pn.widgets.Select(width=140)
@@ -59,7 +62,8 @@ class ReplayViewer(pn.viewable.Viewer):
         review = self._reviews.get(self.hand_index)
         if review is None:
             review = HandReviewPanel(self.hands[self.hand_index], self.session.human,
-                                     self.hand_index + 1, self.review_budget, lang=self.lang)
+                                     self.hand_index + 1, self.review_budget, self.keeper,
+                                     lang=self.lang)
             self._reviews[self.hand_index] = review
             served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
             review.start(off_page=served)

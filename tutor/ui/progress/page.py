@@ -18,12 +18,16 @@ from bokeh.plotting import figure
 from tutor.lesson import LessonFileError, load_lessons
 from tutor.puzzle import THEMES
 from tutor.store import Store, StoreError, User
+from tutor.store.access import now
+from tutor.store.reviews import Mistake
 from tutor.text import Text
 
 from ..bank import current_bank
 from ..i18n import t
 from ..page import AppPage
 from ..safe import user_text
+from .mistakes import mistakes_html
+from .mistakes import t as review_text
 from .stats import Progress, compute
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
@@ -61,6 +65,8 @@ class ProgressPage(AppPage):
 
     progress = param.ClassSelector(class_=Progress, default=None, allow_None=True,
                                    doc="the learner's records, summed up (None: nothing yet)")
+    mistakes = param.List(default=[], item_type=Mistake,
+                          doc="the mistakes the learner's stored hand reviews found")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -94,6 +100,8 @@ class ProgressPage(AppPage):
         self._titles = [pn.pane.Markdown("") for _ in range(3)]
         self._lessons = pn.pane.Markdown("")
         self._retry = pn.pane.Markdown("")
+        self._mistakes_title = pn.pane.Markdown("")
+        self._mistakes = pn.pane.HTML("", sizing_mode="stretch_width")
         self._games_pane = pn.pane.Bokeh(self._games_fig, sizing_mode="stretch_width")
         self._no_puzzles = pn.pane.Markdown("", visible=False)
         self._puzzle_charts = [
@@ -101,8 +109,8 @@ class ProgressPage(AppPage):
             self._titles[1], pn.pane.Bokeh(self._acc_fig, sizing_mode="stretch_width")]
         self._layout = pn.Column(
             self._summary, self._no_puzzles, *self._puzzle_charts, self._table,
-            self._titles[2], self._games_pane, self._lessons, self._retry,
-            sizing_mode="stretch_width")
+            self._titles[2], self._games_pane, self._mistakes_title, self._mistakes,
+            self._lessons, self._retry, sizing_mode="stretch_width")
         self._render()
 
     def attach_user(self, store: Store | None, user: User) -> None:
@@ -121,10 +129,11 @@ class ProgressPage(AppPage):
                 {p.id: p.type for p in current_bank(self.store)},
                 self.store.attempts.user_ratings(uid, uid), self.store.lessons.progress(uid, uid),
                 self.store.games.for_user(uid, uid))
+            self.mistakes = self.store.reviews.mistakes(uid, uid)
         except StoreError as exc:
             self._summary.object = t("store_unavailable", self.lang, error=user_text(exc))
 
-    @param.depends("lang", "progress", watch=True)
+    @param.depends("lang", "progress", "mistakes", watch=True)
     def _render(self) -> None:
         with pn.io.hold():  # the figures, charts and lists reach the browser as one patch
             self._draw()
@@ -186,6 +195,8 @@ class ProgressPage(AppPage):
                                  done=lesson_list(p.lessons_completed, lang),
                                  started=lesson_list(p.lessons_started, lang))
         self._retry.object = f"**{t('progress_retry', lang)}** {retry_links(p.to_retry)}"
+        self._mistakes_title.object = f"#### {review_text('mistakes_title', lang)}"
+        self._mistakes.object = mistakes_html(self.mistakes, lang, now())
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

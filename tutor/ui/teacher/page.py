@@ -26,6 +26,8 @@ from ..bank import check_entry, current_bank, save_entry
 from ..i18n import t
 from ..marks import render_text
 from ..page import AppPage
+from ..progress.mistakes import class_mistakes_html
+from ..progress.mistakes import t as review_text
 from ..safe import user_text
 from .due import DueDate
 from .reports import assignment_report
@@ -95,6 +97,8 @@ class TeacherPage(AppPage):
         self._save_button = pn.widgets.Button(color="primary", width=140)
         self._save_button.on_click(lambda _: self._preview(save=True))
         self._preview_text = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
+        self._mistakes_title = pn.pane.Markdown("")
+        self._mistakes = pn.pane.HTML("", sizing_mode="stretch_width")
         self._headers = {k: pn.pane.Markdown("") for k in
                          ("classes", "assign", "results", "author")}
         self._body = pn.Column(
@@ -105,7 +109,7 @@ class TeacherPage(AppPage):
             pn.FlexBox(self._theme, self._tier, self._count), self._picked,
             self._create_assignment,
             self._headers["results"], pn.FlexBox(self._assignments, self._csv), self._learners,
-            self._puzzles, self._chart_box,
+            self._puzzles, self._chart_box, self._mistakes_title, self._mistakes,
             self._headers["author"],
             pn.FlexBox(self._a_level, self._a_suit, self._a_difficulty),
             self._a_throw, pn.FlexBox(*self._a_others),
@@ -218,9 +222,12 @@ class TeacherPage(AppPage):
         self._code.object = t("teacher_join_code", self.lang, code=user_text(room.join_code))
         try:
             items = self.store.classes.assignments(self.user.id, room.id)
+            common = self.store.reviews.class_mistakes(self.user.id, room.id)
         except StoreError as exc:
             self._fail(exc)
             return
+        self._mistakes_title.object = f"#### {review_text('class_mistakes_title', self.lang)}"
+        self._mistakes.object = class_mistakes_html(common, self.lang)
         self._assignment_objects = {a.id: a for a in items}
         options = {_assignment_label(a): str(a.id) for a in items}
         current = self._assignments.value

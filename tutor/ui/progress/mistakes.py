@@ -1,0 +1,54 @@
+"""The mistakes the learner's hand reviews found, by kind over time (Progress page), and a
+class's commonest kinds (Teacher page), as small HTML tables."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from html import escape
+
+from tutor.review.kinds import KINDS
+from tutor.store.reviews import Mistake
+from tutor.text import section
+
+t = section("review")
+TABLE_STYLE = ("<style>.zp-mistakes td, .zp-mistakes th {padding: 3px 12px;"
+               " border-bottom: 1px solid #dde}</style>")
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    cells = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>"
+                    for row in rows)
+    heading = "".join(f"<th>{escape(h)}</th>" for h in head)
+    return (f'{TABLE_STYLE}<table class="zp-mistakes" style="border-collapse:collapse">'
+            f"<tr>{heading}</tr>{cells}</table>")
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A mistake kind's name in `lang`."""
+    return t(f"name_{kind}" if kind in KINDS or kind in ("bury", "call") else "name_other",
+             lang)
+
+
+def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime) -> str:
+    """Each kind's mistakes in the last 7 days and before, clear ones counted apart; a line
+    saying where the figures come from when there are none."""
+    if not mistakes:
+        return f"<p>{escape(t('mistakes_none', lang))}</p>"
+    week = today - timedelta(days=7)
+    recent = Counter(m.kind for m in mistakes if m.created_at >= week)
+    earlier = Counter(m.kind for m in mistakes if m.created_at < week)
+    clear = Counter(m.kind for m in mistakes if m.clear)
+    kinds = sorted(set(recent) | set(earlier), key=lambda k: (-(recent[k] + earlier[k]), k))
+    rows = [(kind_name(k, lang), recent[k], earlier[k], clear[k]) for k in kinds]
+    head = [t(key, lang) for key in ("col_kind", "col_week", "col_earlier", "col_clear")]
+    return _table(head, rows)
+
+
+def class_mistakes_html(rows: Sequence[tuple[str, int, int]], lang: str) -> str:
+    """A class's clear mistakes by kind, commonest first: how many and in how many learners."""
+    if not rows:
+        return f"<p>{escape(t('class_mistakes_none', lang))}</p>"
+    head = [t(key, lang) for key in ("col_kind", "col_count", "col_learners")]
+    return _table(head, [(kind_name(k, lang), n, u) for k, n, u in rows])

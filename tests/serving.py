@@ -216,3 +216,30 @@ def nginx(backends: list[int], port: int | None = None) -> Iterator[Proxy]:
     finally:
         stop(proc)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def routing_keys(proxy, ports: list[int]) -> dict[int, str]:
+    """A routing cookie value nginx sends to each backend (found by asking: the hash is
+    nginx's own business)."""
+    keys: dict[int, str] = {}
+    for i in range(200):
+        key = f"probe-{i}"
+        request = urllib.request.Request(proxy.url + "favicon.ico",
+                                         headers={"Cookie": f"tutor_route={key}"})
+        urllib.request.urlopen(request, timeout=30).read()
+        row = logged_request(proxy, lambda r, key=key: r["route"] == key)
+        keys.setdefault(int(row["upstream"].rsplit(":", 1)[1]), key)
+        if len(keys) == len(ports):
+            return keys
+    raise AssertionError(f"200 routing keys all went to {sorted(keys)}: is the hash sticky?")
+
+
+def logged_request(proxy, match, seconds: float = 10, after: int = 0) -> dict[str, str]:
+    """The last request nginx logged (after the first `after`) that `match`es."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        rows = [r for r in proxy.access_log()[after:] if match(r)]
+        if rows:
+            return rows[-1]
+        time.sleep(0.1)
+    raise AssertionError(f"nginx logged no such request: {proxy.access_log()[-5:]}")

@@ -7,12 +7,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-import time
-import urllib.request
 
 import pytest
 
-from tests.serving import app_processes, free_port, nginx, served
+from tests.serving import app_processes, free_port, logged_request, nginx, routing_keys, served
 
 pytestmark = pytest.mark.browser
 
@@ -32,34 +30,7 @@ def cluster(tmp_path_factory):
     env = dict(os.environ, TUTOR_AI_DELAY_MS="30", BOKEH_RESOURCES="cdn")
     with app_processes(dbs, folder, extra, env) as apps, nginx([a.port for a in apps],
                                                               port) as proxy:
-        yield apps, proxy, _keys_by_backend(proxy, [a.port for a in apps])
-
-
-def _keys_by_backend(proxy, ports: list[int]) -> dict[int, str]:
-    """A routing cookie value nginx sends to each backend (found by asking: the hash is
-    nginx's own business)."""
-    keys: dict[int, str] = {}
-    for i in range(200):
-        key = f"probe-{i}"
-        request = urllib.request.Request(proxy.url + "favicon.ico",
-                                         headers={"Cookie": f"tutor_route={key}"})
-        urllib.request.urlopen(request, timeout=30).read()
-        row = _wait_for_row(proxy, lambda r, key=key: r["route"] == key)
-        keys.setdefault(int(row["upstream"].rsplit(":", 1)[1]), key)
-        if len(keys) == len(ports):
-            return keys
-    raise AssertionError(f"200 routing keys all went to {sorted(keys)}: is the hash sticky?")
-
-
-def _wait_for_row(proxy, match, seconds: float = 10, after: int = 0) -> dict[str, str]:
-    """The last request nginx logged (after the first `after`) that `match`es."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        rows = [r for r in proxy.access_log()[after:] if match(r)]
-        if rows:
-            return rows[-1]
-        time.sleep(0.1)
-    raise AssertionError(f"nginx logged no such request: {proxy.access_log()[-5:]}")
+        yield apps, proxy, routing_keys(proxy, [a.port for a in apps])
 
 
 def _visit(browser, proxy, key: str | None = None, html_from: int | None = None) -> dict:
@@ -112,9 +83,9 @@ def test_each_page_keeps_its_websocket_on_the_process_that_rendered_it(browser, 
         assert _elsewhere(proxy, visit["requests"] + visit["sockets"]) == []
         assert visit["sockets"] == [f"ws://localhost:{proxy.port}/ws"]
         key = visit["key"]
-        page = _wait_for_row(proxy, lambda r, k=key: r["route"] == k
+        page = logged_request(proxy, lambda r, k=key: r["route"] == k
                              and r["request"].startswith("GET / "))
-        ws = _wait_for_row(proxy, lambda r, k=key: r["route"] == k
+        ws = logged_request(proxy, lambda r, k=key: r["route"] == k
                            and r["request"].startswith("GET /ws "))
         assert ws["status"] == "101"
         assert _upstream(ws) == _upstream(page)
@@ -134,7 +105,7 @@ def test_a_page_whose_websocket_reaches_another_process_still_loads_nothing_from
     before = len(proxy.access_log())
     visit = _visit(browser, proxy, keys[ws_port], html_from=apps[1].port)
     assert _elsewhere(proxy, visit["requests"] + visit["sockets"]) == []
-    ws = _wait_for_row(proxy, lambda r: r["route"] == keys[ws_port]
+    ws = logged_request(proxy, lambda r: r["route"] == keys[ws_port]
                        and r["request"].startswith("GET /ws "), after=before)
     assert _upstream(ws) == ws_port
     # the HTML did not come through nginx: the other process rendered it
@@ -154,7 +125,7 @@ def test_a_killed_process_does_not_break_new_visits(browser, cluster):
     for visit in visits:
         assert _elsewhere(proxy, visit["requests"] + visit["sockets"]) == []
         for kind in ("GET / ", "GET /ws "):
-            row = _wait_for_row(proxy, lambda r, k=visit["key"], kind=kind: r["route"] == k
+            row = logged_request(proxy, lambda r, k=visit["key"], kind=kind: r["route"] == k
                                 and r["request"].startswith(kind) and r["status"] in (
                                     "101", "200"), after=before)
             assert _upstream(row) == alive.port

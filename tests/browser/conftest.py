@@ -90,3 +90,14 @@ def create_account(page, username: str, display: str, role: str = "learner") -> 
     page.locator("select").filter(has_text="learner").first.select_option(label=role)
     page.get_by_role("button", name="Create account").click()
     page.get_by_text(display, exact=True).first.wait_for(timeout=15_000)
+
+
+def create_class(page, name: str) -> str:
+    """On the Teacher page of a teacher account: a new class; returns its join code."""
+    import re
+
+    page.get_by_placeholder("new class name").fill(name)
+    page.get_by_role("button", name="Create class").click()
+    code_text = page.get_by_text(re.compile(r"learners join with the code")).first
+    code_text.wait_for(timeout=15_000)
+    return re.search(r"the code (\S+)\.", code_text.inner_text()).group(1)

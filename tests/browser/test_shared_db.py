@@ -12,7 +12,7 @@ import pytest
 from tests.postgres import create_database
 from tests.serving import app_processes, free_port, logged_request, nginx, routing_keys
 
-from .conftest import create_account, shot
+from .conftest import create_account, create_class, shot
 
 pytestmark = pytest.mark.browser
 
@@ -46,11 +46,7 @@ def test_an_assignment_set_on_one_process_reaches_a_learner_on_the_other(browser
         teacher.get_by_text("The Teacher pages are for teacher accounts").wait_for(
             timeout=30_000)
         create_account(teacher, "mszhao", "Ms Zhao", "teacher")
-        teacher.get_by_placeholder("new class name").fill("Shared club")
-        teacher.get_by_role("button", name="Create class").click()
-        code_text = teacher.get_by_text(re.compile(r"learners join with the code")).first
-        code_text.wait_for(timeout=15_000)
-        code = re.search(r"the code (\S+)\.", code_text.inner_text()).group(1)
+        code = create_class(teacher, "Shared club")
 
         learner.goto(proxy.url + "?page=puzzles")
         create_account(learner, "xiaohong", "Xiao Hong", "learner")

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.puzzle import load_bank
 
-from .conftest import create_account, shot
+from .conftest import create_account, create_class, shot
 
 pytestmark = pytest.mark.browser
 BANK = {p.id: p for p in load_bank()}
@@ -28,11 +28,7 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         teacher.get_by_text("The Teacher pages are for teacher accounts").wait_for(
             timeout=30_000)
         create_account(teacher, "msli", "Ms Li", "teacher")
-        teacher.get_by_placeholder("new class name").fill("Tuesday club")
-        teacher.get_by_role("button", name="Create class").click()
-        code_text = teacher.get_by_text(re.compile(r"learners join with the code")).first
-        code_text.wait_for(timeout=15_000)
-        code = re.search(r"the code (\S+)\.", code_text.inner_text()).group(1)
+        code = create_class(teacher, "Tuesday club")
         teacher.get_by_placeholder("assignment title").fill("Who wins? homework")
         teacher.get_by_label("Theme").first.select_option(label="Who wins the trick")
         teacher.get_by_label("How many").fill("2")

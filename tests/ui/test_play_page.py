@@ -24,15 +24,21 @@ def test_a_match_set_as_the_parameter_is_the_one_shown_and_played():
     assert first.hand.events == PlaySession(seed=1, strength="easy").hand.events
 
 
-def test_a_second_click_on_next_hand_is_ignored():
-    """Two clicks on "Next hand" before the page redraws start one hand, and raise nothing."""
-    page = PlayPage(session=PlaySession(seed=3, strength="easy", max_hands=3))
+def _play_the_hand(page: PlayPage) -> PlaySession:
+    """Play the page's hand to its end through the page (the person takes the hints)."""
     session = page.session
     while not session.hand_over:
         if session.human_to_act:
             page._act(session.hint().action)
         else:
             page.ai_move()
+    return session
+
+
+def test_a_second_click_on_next_hand_is_ignored():
+    """Two clicks on "Next hand" before the page redraws start one hand, and raise nothing."""
+    page = PlayPage(session=PlaySession(seed=3, strength="easy", max_hands=3))
+    session = _play_the_hand(page)
     page._on_next_hand()
     page._on_next_hand()
     assert session.hand_number == 2 and not session.hand_over
@@ -41,12 +47,7 @@ def test_a_second_click_on_next_hand_is_ignored():
 def test_a_finished_hand_can_be_reviewed_on_the_page():
     page = PlayPage(session=PlaySession(seed=5, strength="easy", max_hands=2),
                     review_budget=Budget(fair_deals=4, hindsight_repeats=2))
-    session = page.session
-    while not session.hand_over:
-        if session.human_to_act:
-            page._act(session.hint().action)
-        else:
-            page.ai_move()
+    _play_the_hand(page)
     assert page._review_button.visible
     assert page.review is None
     page._on_review()

@@ -15,13 +15,18 @@ from .test_play_session import _run_until
 SMALL = Budget(fair_deals=4, hindsight_repeats=2)
 
 
-def test_a_review_is_worked_out_once_and_its_mistakes_kept(store, monkeypatch):
+def _finished_hand(store, seed: int):
+    """A guest's saved game with its first hand played out, and the keeper of its reviews."""
     user, _ = store.users.create_guest()
-    session = PlaySession(seed=21, max_hands=2)
+    session = PlaySession(seed=seed, max_hands=2)
     saver = GameSaver(store, user.id)
     _run_until(session, lambda s: s.hand_over)
     saver.save(session)
-    keeper = ReviewKeeper(store, user.id, saver.game_id)
+    return user, session, saver, ReviewKeeper(store, user.id, saver.game_id)
+
+
+def test_a_review_is_worked_out_once_and_its_mistakes_kept(store, monkeypatch):
+    user, session, saver, keeper = _finished_hand(store, 21)
     first = HandReviewPanel(session.hand, session.human, 1, SMALL, keeper)
     first.start(off_page=False)
     assert first.finished and store.reviews.get(user.id, saver.game_id, 0) is not None
@@ -38,13 +43,8 @@ def test_a_review_is_worked_out_once_and_its_mistakes_kept(store, monkeypatch):
     assert again._status.object == first._status.object
 
 
-def test_a_store_that_is_down_still_shows_the_review(store, tmp_path):
-    user, _ = store.users.create_guest()
-    session = PlaySession(seed=22, max_hands=1)
-    saver = GameSaver(store, user.id)
-    _run_until(session, lambda s: s.hand_over)
-    saver.save(session)
-    keeper = ReviewKeeper(store, user.id, saver.game_id)
+def test_a_store_that_is_down_still_shows_the_review(store):
+    _user, session, _saver, keeper = _finished_hand(store, 22)
     store.close()
     panel = HandReviewPanel(session.hand, session.human, 1, SMALL, keeper)
     panel.start(off_page=False)  # neither the failed read nor the failed save stops it

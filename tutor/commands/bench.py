@@ -10,6 +10,7 @@ TARGETS: dict[str, str] = {
     "engine": "bench_engine",
     "ai": "bench_ai",
     "store": "bench_store",
+    "serve": "bench_serve",
 }
 
 

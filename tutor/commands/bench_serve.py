@@ -205,11 +205,11 @@ def bench(args: argparse.Namespace, mix, serve_args: list[str]) -> dict[str, Any
             warm_stats = server.stats()
             print(f"bench serve: {args.learners} learners ({args.mix}) for "
                   f"{args.seconds:.0f} s", file=sys.stderr, flush=True)
-            cpu0 = cpu_of(server.proc.pid)
+            cpu0, load0 = cpu_of(server.proc.pid), os.getloadavg()[0]
             report = run_load(server.url, args.learners, mix, args.seconds, mix_text=args.mix,
                               think_s=args.think_ms / 1000)
             server_cpu = cpu_of(server.proc.pid) - cpu0
-            memory = rss_mb(server.proc.pid)
+            memory, load1 = rss_mb(server.proc.pid), os.getloadavg()[0]
             main_stats = server.stats()
         finally:
             server.stop()
@@ -221,7 +221,8 @@ def bench(args: argparse.Namespace, mix, serve_args: list[str]) -> dict[str, Any
     return {
         "learners": args.learners, "mix": args.mix, "seconds": figures["seconds"],
         "click_to_update_ms": figures["click_to_update_ms"],
-        "ai_move_ms": figures["ai_move_ms"],
+        "ai_move_ms": figures["ai_move_ms"], "hint_ms": figures["hint_ms"],
+        "click_to_update_by_action_ms": figures["click_to_update_by_action_ms"],
         "playouts_per_decision": {"unloaded": playouts(warm_stats),
                                   "loaded": playouts(main_stats)},
         "first_render_ms": figures["first_render_ms"],
@@ -230,6 +231,9 @@ def bench(args: argparse.Namespace, mix, serve_args: list[str]) -> dict[str, Any
         "error_examples": figures["error_examples"],
         "generator_cpu_s": figures["generator_cpu_s"], "server_cpu_s": round(server_cpu, 2),
         "server_rss_mb": memory,
+        # the 1-minute load average as the run began and ended: other work on the machine
+        # (above the server and the generator) makes every figure worse
+        "load_average": [round(load0, 2), round(load1, 2)], "cores": os.cpu_count(),
         "warmup": None if warm is None else {
             "seconds": round(warm.seconds, 1), "ai_move_ms": warm.as_dict()["ai_move_ms"],
             "click_to_update_ms": warm.as_dict()["click_to_update_ms"]},
@@ -246,6 +250,7 @@ def table(r: dict[str, Any]) -> str:
     lines = [f"bench serve: {r['learners']} learners, {r['mix']}, {r['seconds']:.0f} s",
              f"  click -> update p50/p95   {pair(r['click_to_update_ms'])}",
              f"  AI move p50/p95           {pair(r['ai_move_ms'])}",
+             f"  hint p50/p95              {pair(r['hint_ms'])}",
              f"  first render p50/p95      {pair(r['first_render_ms'])}",
              f"  playouts per decision     unloaded {p['unloaded']}, loaded {p['loaded']}",
              f"  attempts                  {r['attempts_acknowledged']} acknowledged, "

@@ -81,6 +81,7 @@ class Document:
         self.models: dict[str, Model] = {}
         self.roots: list[str] = []
         self.version = 0  # bumped by every applied patch
+        self._shown: dict[str | None, list[Model]] = {}  # `shown()` until the next change
         for root in doc.get("roots", []):
             ref = self.decode(root)
             if isinstance(ref, Ref):
@@ -133,6 +134,11 @@ class Document:
                 gone = (event.get("model") or {}).get("id")
                 self.roots = [r for r in self.roots if r != gone]
         self.version += 1
+        self.touch()
+
+    def touch(self) -> None:
+        """Something changed (a patch, or a value this side set): look again."""
+        self._shown.clear()
 
     # ---------------------------------------------------------------- looking
     def model(self, ref: Ref | str) -> Model | None:
@@ -158,6 +164,12 @@ class Document:
 
     def shown(self, under: Model | None = None) -> list[Model]:
         """Every model shown (it and all its ancestors visible), in document order."""
+        key = under.id if under is not None else None
+        if key not in self._shown:
+            self._shown[key] = self._walk(under)
+        return self._shown[key]
+
+    def _walk(self, under: Model | None) -> list[Model]:
         out: list[Model] = []
         seen: set[str] = set()
         stack = [under] if under is not None else [self.models[r] for r in reversed(self.roots)

@@ -3,10 +3,13 @@ wrong), and go on page by page, lesson by lesson."""
 
 from __future__ import annotations
 
+import contextlib
+
 from .learner import Learner, NoAnswer, labels
 from .questions import SHOW_ANSWER, check, fill, question_card, verdict
 
 NEXT = labels("learn.next") | labels("learn.finish")
+UNLOCK_S = 30.0
 
 
 class LessonLearner(Learner):
@@ -28,6 +31,9 @@ class LessonLearner(Learner):
             nxt = self.button(NEXT)
             if nxt is None:
                 raise NoAnswer("the Learn page shows no Next button")
+            if nxt.disabled:  # a right answer unlocks it, in a change that may come later
+                with contextlib.suppress(TimeoutError):
+                    await self.page.until(lambda nxt=nxt: not nxt.disabled, UNLOCK_S)
             if nxt.disabled:
                 card = question_card(self)
                 shown = verdict(self, card) if card is not None else None

@@ -159,7 +159,7 @@ class Learner:
             raise NoAnswer(f"{what}: no answer within {timeout or self.timeout_s:.0f} s") from None
         ms = (at - sent) * 1000
         if record:
-            self.report.click_ms.append(ms)
+            self.report.answered(what, ms)
         await self.page.settle()
         return ms
 

@@ -81,7 +81,7 @@ async def fill(learner: Learner, card: Model) -> bool:
         # the answer to an input change: Check enabled, or another input shown
         await learner.set(model, attr, value,
                           lambda check=check, shown=shown: not check.disabled
-                          or len(learner.doc.shown(card)) != shown, f"answer {model.kind}")
+                          or len(learner.doc.shown(card)) != shown, "answer")
     check = learner.button(CHECK, card)
     return check is not None and not check.disabled
 

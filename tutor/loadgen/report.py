@@ -34,7 +34,8 @@ class Report:
     learners: int = 0
     mix: str = ""
     seconds: float = 0.0
-    click_ms: list[float] = field(default_factory=list)
+    click_ms: list[float] = field(default_factory=list)  # every user event but Hint
+    by_action: dict[str, list[float]] = field(default_factory=dict)
     ai_move_ms: list[float] = field(default_factory=list)
     first_render_ms: list[float] = field(default_factory=list)
     errors: int = 0
@@ -45,6 +46,13 @@ class Report:
     generator_cpu_s: float = 0.0
     usernames: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # things worth a look that are not errors
+
+    def answered(self, action: str, ms: float) -> None:
+        """A user event answered after `ms`. Hint counts apart: its answer waits for the
+        AI's search, the others only for the page (the issue's click→update)."""
+        self.by_action.setdefault(action, []).append(ms)
+        if action != "hint":
+            self.click_ms.append(ms)
 
     def error(self, kind: str, detail: str) -> None:
         """Count an error (a disconnect, an exception, an error alert shown …)."""
@@ -57,6 +65,9 @@ class Report:
         return {
             "learners": self.learners, "mix": self.mix, "seconds": round(self.seconds, 1),
             "click_to_update_ms": spread(self.click_ms),
+            "hint_ms": spread(self.by_action.get("hint", [])),
+            "click_to_update_by_action_ms": {k: spread(v)
+                                             for k, v in sorted(self.by_action.items())},
             "ai_move_ms": spread(self.ai_move_ms),
             "first_render_ms": spread(self.first_render_ms),
             "errors": self.errors,
@@ -80,6 +91,7 @@ class Report:
         lines = [f"{self.learners} learners, mix {self.mix}, {self.seconds:.0f} s",
                  "                              p50 / p95",
                  row("click -> update", "click_to_update_ms"),
+                 row("hint", "hint_ms"),
                  row("AI move", "ai_move_ms"),
                  row("first render", "first_render_ms"),
                  f"  attempts acknowledged    {self.attempts_acknowledged:>20}",

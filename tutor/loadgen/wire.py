@@ -190,6 +190,7 @@ class PageSession:
         model = self.doc.model(model_id)
         if model is not None:
             model.attrs[attr] = value
+            self.doc.touch()
         return await self.patch([{"kind": "ModelChanged", "model": {"id": model_id},
                                   "attr": attr, "new": value}])
 

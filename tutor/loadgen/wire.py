@@ -161,7 +161,7 @@ class PageSession:
             with contextlib.suppress(TimeoutError, asyncio.TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
 
-    async def settle(self, quiet: float = 0.1, longest: float = 5.0) -> None:
+    async def settle(self, quiet: float = 0.2, longest: float = 5.0) -> None:
         """Wait until no patch has come for `quiet` seconds (the server sends the changes of
         one callback as a run of one-event PATCH-DOCs: act on the whole run, not its start)."""
         deadline = time.perf_counter() + longest

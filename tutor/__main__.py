@@ -13,12 +13,13 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "serve the web app (panel) on a local port"),
     "selfplay": ("selfplay", "random legal players play a match; --json prints every hand"),
-    "bench": ("bench", "benchmarks: engine, ai, store"),
+    "bench": ("bench", "benchmarks: engine, ai, store, serve"),
     "arena": ("arena", "duplicate-deal match between two AI players"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
     "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),
     "review": ("review", "a saved game's hands reviewed: every decision judged (--json)"),
+    "load": ("load", "simulated learners against a running app: latencies, errors, attempts"),
 }
 
 

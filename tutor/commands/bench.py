@@ -11,6 +11,7 @@ TARGETS: dict[str, str] = {
     "ai": "bench_ai",
     "store": "bench_store",
     "review": "bench_review",
+    "serve": "bench_serve",
 }
 
 

@@ -1,0 +1,61 @@
+"""`python -m tutor load`: simulated learners against a served app — every part of the mix
+runs without errors, and every attempt a page acknowledged is in the database file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import duckdb
+
+from tests.serving import ROOT, free_port, served
+from tutor.store import Store
+
+
+def load(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tutor", "load", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_learners_of_every_part_meet_no_errors_and_lose_no_attempt(tmp_path):
+    db = tmp_path / "tutor.duckdb"
+    port = free_port()
+    env = dict(os.environ, TUTOR_DB=str(db), TUTOR_AI_DELAY_MS="30")
+    with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
+                f"http://localhost:{port}/", tmp_path / "serve.log", env) as url:
+        done = load("--url", url, "--learners", "3", "--seconds", "12", "--think-ms", "50",
+                    "--mix", "play:normal=1,puzzles=1,learn=1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert "ETA" in done.stderr  # the progress line
+    report = json.loads(done.stdout)
+    assert report["errors"] == 0, report["error_examples"]
+    counts = report["counts"]
+    assert counts.get("moves", 0) > 0 and counts.get("AI actions", 0) > 0
+    assert counts.get("lesson pages", 0) > 0
+    assert report["attempts_acknowledged"] > 0
+    for key in ("click_to_update_ms", "ai_move_ms", "first_render_ms"):
+        assert report[key]["n"] > 0 and 0 < report[key]["p50"] <= report[key]["p95"], key
+    assert report["generator_cpu_s"] > 0
+    Store(db).close()  # the server stopped: attempts still journaled are copied in
+    with duckdb.connect(str(db), read_only=True) as con:
+        saved = con.execute("SELECT count(*) FROM attempts").fetchone()[0]
+    assert saved == report["attempts_acknowledged"]
+
+
+def test_bad_input_gets_a_clear_error():
+    nobody = f"http://localhost:{free_port()}/"
+    done = load("--url", nobody, "--learners", "1", "--seconds", "1")
+    assert done.returncode == 2
+    assert "cannot reach" in done.stderr and "Traceback" not in done.stderr
+    for mix, says in (("play:fast=1", "unknown strength"), ("puzzles", "has no share"),
+                      ("learn=-1", "above 0"), ("chess=1", "unknown part")):
+        done = load("--url", nobody, "--mix", mix)
+        assert done.returncode == 2 and says in done.stderr, (mix, done.stderr)
+        assert "Traceback" not in done.stderr
+    done = load("--url", "localhost:5006", "--seconds", "1")
+    assert done.returncode == 2 and "give the app's address" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "tutor", "bench", "serve", "--mix", "x=1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "unknown part" in done.stderr

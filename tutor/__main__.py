@@ -13,7 +13,7 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "serve the web app (panel) on a local port"),
     "selfplay": ("selfplay", "random legal players play a match; --json prints every hand"),
-    "bench": ("bench", "benchmarks: engine, ai, store, serve"),
+    "bench": ("bench", "benchmarks: engine, ai, store, review, serve"),
     "arena": ("arena", "duplicate-deal match between two AI players"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),

@@ -126,3 +126,33 @@ def _alive(pid: int) -> bool:
             return f.read().split(") ")[-1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_hint_does_not_wait_behind_queued_searches():
+    """One worker, busy; two searches wait, then a hint is asked for: the hint is served as
+    soon as the worker is free, before the searches that came first."""
+    small = AIPool(1)
+    spec = PlayerSpec("search", 2, (("playouts", 300),))
+    obs = _observations(seed=8, count=60)[3]
+    finished: list[str] = []
+
+    async def run():
+        async def job(name, coro):
+            await coro
+            finished.append(name)
+
+        tasks = [asyncio.ensure_future(job("running", small.decide(spec, obs)))]
+        await asyncio.sleep(0.05)
+        tasks += [asyncio.ensure_future(job(f"search {i}", small.decide(spec, obs)))
+                  for i in (1, 2)]
+        await asyncio.sleep(0.05)
+        assert small.stats()["waiting"] == 2
+        tasks.append(asyncio.ensure_future(job("hint", small.hint(obs))))
+        await asyncio.gather(*tasks)
+
+    try:
+        small.start()
+        asyncio.run(run())
+    finally:
+        small.shutdown()
+    assert finished == ["running", "hint", "search 1", "search 2"]

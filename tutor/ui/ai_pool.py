@@ -9,6 +9,8 @@ answers clicks however many games are thinking. One pool per process, sized by
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import multiprocessing
 import os
 import statistics
@@ -16,8 +18,9 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tutor.ai import Decision, PlayerSpec, Suggestion, decide, suggest
@@ -59,8 +62,23 @@ def _ready() -> bool:
     return True
 
 
+# Jobs wait in order of urgency, then of arrival: a hint (the person is waiting, and it takes
+# milliseconds), then the computer players' moves, then a review's decisions.
+HINT, MOVE, REVIEW = 0, 1, 2
+
+
+@dataclass(order=True)
+class _Job:
+    priority: int
+    seq: int
+    work: Callable[..., Any] = field(compare=False)
+    args: tuple = field(compare=False)
+    result: Future = field(compare=False, default_factory=Future)
+
+
 class AIPool:
-    """A process pool for AI work, with a count of jobs in flight and recent playout figures."""
+    """A process pool for AI work. At most one job per worker is handed to the processes; the
+    rest wait here, most urgent first, so a hint never queues behind a room's searches."""
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
@@ -68,7 +86,9 @@ class AIPool:
         self.workers = workers
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
-        self._in_flight = 0
+        self._running = 0
+        self._waiting: list[_Job] = []
+        self._seq = itertools.count()
         self.decisions = 0
         self._playouts: deque[int] = deque(maxlen=RECENT)
         self._seconds: deque[float] = deque(maxlen=RECENT)
@@ -76,35 +96,37 @@ class AIPool:
     # ------------------------------------------------------------------ jobs
     async def decide(self, spec: PlayerSpec, obs: Observation) -> Decision:
         """The action `spec`'s player takes for `obs`, chosen in a worker process."""
-        decision = await self._run(decide, spec, obs)
+        decision = await self._run(MOVE, decide, spec, obs)
         with self._lock:
             self.decisions += 1
-            if decision.playouts:
+            if decision.playouts:  # a search: its work and its time
                 self._playouts.append(decision.playouts)
-            self._seconds.append(decision.seconds)
+                self._seconds.append(decision.seconds)
         return decision
 
     async def hint(self, obs: Observation) -> Suggestion:
         """The suggestion for the person who sees `obs`, worked out in a worker process."""
-        return await self._run(suggest, obs)
+        return await self._run(HINT, suggest, obs)
 
     async def judge(self, record: HandRecord, index: int, budget: Budget) -> Judged | None:
         """One decision of a game review (`tutor.review.jobs.judge_at`), in a worker."""
-        return await self._run(judge_at, record, index, budget)
+        return await self._run(REVIEW, judge_at, record, index, budget)
 
     @property
     def saturated(self) -> bool:
         """Every worker is busy: a new job waits for one to be free."""
-        return self._in_flight >= self.workers
+        with self._lock:
+            return self._running >= self.workers
 
     def stats(self) -> dict[str, Any]:
-        """Figures for /tutor-stats: workers, jobs in flight, decisions and their playouts."""
+        """Figures for /tutor-stats: workers, jobs running and waiting, decisions, and the
+        playouts and milliseconds of recent searches."""
         with self._lock:
             playouts, seconds = list(self._playouts), list(self._seconds)
-            return {"workers": self.workers, "busy": self._in_flight,
-                    "decisions": self.decisions,
+            return {"workers": self.workers, "busy": self._running,
+                    "waiting": len(self._waiting), "decisions": self.decisions,
                     "playouts_p50": statistics.median(playouts) if playouts else None,
-                    "decide_ms_p50": (round(statistics.median(seconds) * 1000, 1)
+                    "search_ms_p50": (round(statistics.median(seconds) * 1000, 1)
                                       if seconds else None)}
 
     def worker_pids(self) -> list[int]:
@@ -115,6 +137,13 @@ class AIPool:
         processes = getattr(executor, "_processes", None) or {}
         return list(processes)
 
+    def start(self) -> None:
+        """Start every worker now and wait until each has imported the AI (at serve start,
+        so the first game does not wait for it)."""
+        executor = self._current()
+        for future in [executor.submit(_ready) for _ in range(self.workers)]:
+            future.result()
+
     def shutdown(self) -> None:
         """Stop the workers (a later job starts new ones)."""
         with self._lock:
@@ -123,31 +152,54 @@ class AIPool:
             executor.shutdown(wait=False, cancel_futures=True)
 
     # -------------------------------------------------------------- plumbing
-    async def _run(self, work: Callable[..., T], *args: Any) -> T:
+    async def _run(self, priority: int, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in a worker; a pool whose worker died is replaced and tried again."""
-        with self._lock:
-            self._in_flight += 1
-        try:
-            for attempt in (1, 2):
-                executor = self._current()
-                try:  # a pool found broken fails here at once, or later in the future
-                    return await asyncio.wrap_future(executor.submit(work, *args))
-                except BrokenProcessPool:
-                    self._drop(executor)
-                    if attempt == 2:
-                        raise
-            raise AssertionError("unreachable")
-        finally:
-            with self._lock:
-                self._in_flight -= 1
+        for attempt in (1, 2):
+            job = _Job(priority, next(self._seq), work, args)
+            self._enqueue(job)
+            try:
+                return await asyncio.wrap_future(job.result)
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
-    def start(self) -> None:
-        """Start every worker now and wait until each has imported the AI (at serve start,
-        so the first game does not wait for it)."""
-        executor = self._current()
-        futures = [executor.submit(_ready) for _ in range(self.workers)]
-        for future in futures:
-            future.result()
+    def _enqueue(self, job: _Job) -> None:
+        with self._lock:
+            heapq.heappush(self._waiting, job)
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Hand waiting jobs to the workers while one is free."""
+        while True:
+            with self._lock:
+                if self._running >= self.workers or not self._waiting:
+                    return
+                job = heapq.heappop(self._waiting)
+                self._running += 1
+            executor = self._current()
+            try:
+                future = executor.submit(job.work, *job.args)
+            except BrokenProcessPool as exc:  # found broken at once
+                self._finished(executor, job, None, exc)
+                continue
+            future.add_done_callback(
+                lambda done, job=job, executor=executor: self._finished(executor, job, done))
+
+    def _finished(self, executor: ProcessPoolExecutor, job: _Job, done: Future | None,
+                  error: BaseException | None = None) -> None:
+        """A job ended (in the executor's thread): pass on its result, start the next."""
+        with self._lock:
+            self._running -= 1
+        if error is None and done is not None:
+            error = done.exception()
+        if isinstance(error, BrokenProcessPool):
+            self._drop(executor)
+        if error is not None:
+            job.result.set_exception(error)
+        else:
+            job.result.set_result(done.result())
+        self._dispatch()
 
     def _current(self) -> ProcessPoolExecutor:
         """The executor, started on first use."""
@@ -188,6 +240,6 @@ def stats() -> dict[str, Any]:
     with _pool_lock:
         pool = _pool
     if pool is None:
-        return {"workers": default_workers(), "busy": 0, "decisions": 0, "playouts_p50": None,
-                "decide_ms_p50": None}
+        return {"workers": default_workers(), "busy": 0, "waiting": 0, "decisions": 0,
+                "playouts_p50": None, "search_ms_p50": None}
     return pool.stats()

@@ -18,15 +18,18 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tutor.ai import Decision, PlayerSpec, Suggestion, decide, suggest
 from tutor.review import Budget, Judged
 from tutor.review.jobs import HandRecord, judge_at
 from tutor.rules import Observation
+
+if TYPE_CHECKING:  # the process pool's module is imported when the first worker starts:
+    # merely importing it, a notebook's kernel (which never starts one) lost widget messages
+    from concurrent.futures import ProcessPoolExecutor
 
 ENV_VAR = "TUTOR_AI_WORKERS"
 RECENT = 2000  # decisions kept for the playout figures
@@ -159,7 +162,7 @@ class AIPool:
             self._enqueue(job)
             try:
                 return await asyncio.wrap_future(job.result)
-            except BrokenProcessPool:
+            except BrokenExecutor:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
@@ -180,7 +183,7 @@ class AIPool:
             executor = self._current()
             try:
                 future = executor.submit(job.work, *job.args)
-            except BrokenProcessPool as exc:  # found broken at once
+            except BrokenExecutor as exc:  # found broken at once
                 self._finished(executor, job, None, exc)
                 continue
             future.add_done_callback(
@@ -193,7 +196,7 @@ class AIPool:
             self._running -= 1
         if error is None and done is not None:
             error = done.exception()
-        if isinstance(error, BrokenProcessPool):
+        if isinstance(error, BrokenExecutor):
             self._drop(executor)
         if error is not None:
             job.result.set_exception(error)
@@ -203,6 +206,8 @@ class AIPool:
 
     def _current(self) -> ProcessPoolExecutor:
         """The executor, started on first use."""
+        from concurrent.futures import ProcessPoolExecutor
+
         with self._lock:
             if self._executor is None:
                 # spawn: each worker is a fresh interpreter and a direct child of this

@@ -109,6 +109,10 @@ class PlayPage(AppPage):
         self._picker_key: tuple | None = None
         self.last_action_ms: float | None = None
         self._pacer: PeriodicCallback | None = None
+        doc = pn.state.curdoc
+        # a served page: the AI works in the worker processes; a notebook thinks in a
+        # thread of its kernel, as a kernel is one person's, not a whole room's
+        self._served = doc is not None and doc.session_context is not None
         self._build()
         self.refresh()
         if pn.state.curdoc is not None:  # served: the page paces the AI itself
@@ -397,7 +401,7 @@ class PlayPage(AppPage):
         self._act(Play(self.session.human, tuple(self._picker.selected_cards)))
 
     def _on_hint(self, _=None) -> None:
-        if self.paced:  # a server: the suggestion is worked out in an AI worker process
+        if self._served:  # the suggestion is worked out in an AI worker process
             pn.state.execute(self._hint_from_pool)
         else:
             self._show_hint(self.session.hint())
@@ -442,7 +446,7 @@ class PlayPage(AppPage):
             review = HandReviewPanel(s.hand, s.human, s.hand_number, self.review_budget,
                                      keeper, lang=self.lang)
             self._reviews[s.hand_number] = review
-            review.start(off_page=self.paced)
+            review.start(off_page=self._served)
         self._review_area.objects = [review]
 
     def _on_next_hand(self, _=None) -> None:
@@ -513,13 +517,19 @@ class PlayPage(AppPage):
         return True
 
     async def tick(self) -> None:
-        """One AI action per tick, thought out in an AI worker process."""
+        """One AI action per tick, thought out in an AI worker process (in a notebook: in a
+        thread of its kernel)."""
         session = self.session
         request = None if self._busy else session.ai_request()
         if request is None:
             return
         self._busy = True
         try:
+            if not self._served:
+                action = await asyncio.to_thread(session.ai_decide)
+                if action is not None and session is self.session:
+                    self._after(session.ai_apply(action))
+                return
             pool = get_pool()
             if pool.saturated:  # every worker is busy: say why this seat takes longer
                 who = seat_name(request[1].seat, session.human, self.lang)

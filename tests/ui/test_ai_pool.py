@@ -156,3 +156,21 @@ def test_a_hint_does_not_wait_behind_queued_searches():
     finally:
         small.shutdown()
     assert finished == ["running", "hint", "search 1", "search 2"]
+
+
+def test_a_pool_shut_down_mid_work_still_answers_every_job():
+    """Jobs running or waiting when the workers are stopped end (on new workers, or with an
+    error), never hang."""
+    small = AIPool(1)
+    spec = PlayerSpec("search", 2, (("playouts", 300),))
+    obs = _observations(seed=8, count=60)[3]
+
+    async def run():
+        jobs = [asyncio.ensure_future(small.decide(spec, obs)) for _ in range(3)]
+        await asyncio.sleep(0.3)
+        small.shutdown()
+        return await asyncio.wait_for(asyncio.gather(*jobs, return_exceptions=True), 30)
+
+    small.start()
+    results = asyncio.run(run())
+    assert all(not isinstance(r, asyncio.TimeoutError) for r in results)

@@ -195,7 +195,8 @@ class AIPool:
         with self._lock:
             self._running -= 1
         if error is None and done is not None:
-            error = done.exception()
+            error = (BrokenExecutor("the AI's workers were stopped") if done.cancelled()
+                     else done.exception())
         if isinstance(error, BrokenExecutor):
             self._drop(executor)
         if error is not None:

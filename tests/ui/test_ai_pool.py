@@ -4,6 +4,7 @@ pool that survives a worker being killed."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import signal
 
@@ -27,6 +28,13 @@ def _observations(seed: int, count: int) -> list:
     return seen[::7]
 
 
+def _run(coroutine):
+    """`asyncio.run` in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in the main thread for the whole session."""
+    with concurrent.futures.ThreadPoolExecutor(1) as one:
+        return one.submit(asyncio.run, coroutine).result()
+
+
 @pytest.fixture(scope="module")
 def pool():
     made = AIPool(2)
@@ -42,7 +50,7 @@ def test_a_worker_decides_what_this_process_would(pool):
     async def both():
         return await asyncio.gather(*(pool.decide(spec, obs) for obs in observations))
 
-    remote = asyncio.run(both())
+    remote = _run(both())
     local = [decide(spec, obs) for obs in observations]
     assert [d.action for d in remote] == [d.action for d in local]
     assert [d.playouts for d in remote] == [d.playouts for d in local]
@@ -55,7 +63,7 @@ def test_a_worker_decides_what_this_process_would(pool):
 
 def test_a_hint_from_a_worker_is_the_suggestion(pool):
     obs = _observations(seed=6, count=30)[1]
-    hint = asyncio.run(pool.hint(obs))
+    hint = _run(pool.hint(obs))
     assert hint.action == suggest(obs).action and hint.reasons == suggest(obs).reasons
 
 
@@ -72,7 +80,7 @@ def test_a_saturated_pool_says_so_while_its_jobs_run():
         return during, small.saturated
 
     try:
-        assert asyncio.run(run()) == (True, False)
+        assert _run(run()) == (True, False)
     finally:
         small.shutdown()
 
@@ -80,11 +88,11 @@ def test_a_saturated_pool_says_so_while_its_jobs_run():
 def test_a_killed_worker_is_replaced_and_the_decision_still_comes(pool):
     obs = _observations(seed=9, count=30)[0]
     spec = PlayerSpec("heuristic", 3)
-    asyncio.run(pool.decide(spec, obs))
+    _run(pool.decide(spec, obs))
     assert len(pool.worker_pids()) == 2
     for pid in pool.worker_pids():
         os.kill(pid, signal.SIGKILL)
-    assert asyncio.run(pool.decide(spec, obs)).action == decide(spec, obs).action
+    assert _run(pool.decide(spec, obs)).action == decide(spec, obs).action
 
 
 def test_the_worker_count_comes_from_the_environment(monkeypatch):
@@ -152,7 +160,7 @@ def test_a_hint_does_not_wait_behind_queued_searches():
 
     try:
         small.start()
-        asyncio.run(run())
+        _run(run())
     finally:
         small.shutdown()
     assert finished == ["running", "hint", "search 1", "search 2"]
@@ -172,5 +180,5 @@ def test_a_pool_shut_down_mid_work_still_answers_every_job():
         return await asyncio.wait_for(asyncio.gather(*jobs, return_exceptions=True), 30)
 
     small.start()
-    results = asyncio.run(run())
+    results = _run(run())
     assert all(not isinstance(r, asyncio.TimeoutError) for r in results)

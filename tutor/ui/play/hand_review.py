@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 from html import escape
 from typing import Any
 
@@ -59,6 +60,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         self.indices = decisions(hand, seat)
         self.review = HandReview(seat)
         self.finished = False
+        self._off_page = False
         self._title = pn.pane.Markdown("", margin=(0, 10))
         self._progress = pn.indicators.Progress(value=0, max=max(1, len(self.indices)),
                                                 sizing_mode="stretch_width", bar_color="info")
@@ -94,6 +96,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         """Show the stored review if there is one; else judge every decision: in the AI's
         worker processes when `off_page` (a served page, whose event loop must stay free),
         else here and now."""
+        self._off_page = off_page
         stored = None if self.keeper is None else self.keeper.load(self.hand_no - 1)
         if stored is not None:
             self.show(stored)
@@ -138,15 +141,14 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._render()
 
     def _keep(self) -> None:
-        """Store the finished review: from a thread when there is an event loop to keep
-        free, else now."""
+        """Store the finished review: from a thread on a served page, whose event loop must
+        stay free, else now."""
         keeper, hand, review = self.keeper, self.hand_no - 1, self.review
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        if self._off_page:
+            threading.Thread(target=keeper.save, args=(hand, review), daemon=True,
+                             name="review save").start()
+        else:
             keeper.save(hand, review)
-            return
-        loop.run_in_executor(None, keeper.save, hand, review)
 
     # ---------------------------------------------------------------- render
     def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:

@@ -183,8 +183,8 @@ class AIPool:
             executor = self._current()
             try:
                 future = executor.submit(job.work, *job.args)
-            except BrokenExecutor as exc:  # found broken at once
-                self._finished(executor, job, None, exc)
+            except (BrokenExecutor, RuntimeError) as exc:  # found broken, or just shut down
+                self._finished(executor, job, None, BrokenExecutor(str(exc)))
                 continue
             future.add_done_callback(
                 lambda done, job=job, executor=executor: self._finished(executor, job, done))

@@ -22,7 +22,9 @@ def load(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 def test_learners_of_every_part_meet_no_errors_and_lose_no_attempt(tmp_path):
     db = tmp_path / "tutor.duckdb"
     port = free_port()
-    env = dict(os.environ, TUTOR_DB=str(db), TUTOR_AI_DELAY_MS="30")
+    # the AI paced slower than a page takes to go quiet (0.2 s), so its moves are seen one by
+    # one: at 30 ms all four could land while the learner thinks, and none was counted
+    env = dict(os.environ, TUTOR_DB=str(db), TUTOR_AI_DELAY_MS="400")
     with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
                 f"http://localhost:{port}/", tmp_path / "serve.log", env) as url:
         done = load("--url", url, "--learners", "3", "--seconds", "12", "--think-ms", "50",

@@ -11,7 +11,7 @@ import pytest
 
 from tutor.text import t
 
-from .conftest import create_account, shot, watch_outside
+from .conftest import create_account, create_class, shot, watch_outside
 from .test_puzzles import _answer_seat, _choose_theme, _current_puzzle
 
 pytestmark = pytest.mark.browser
@@ -62,9 +62,7 @@ def _teacher_with_a_puzzle_done(page, app_url: str) -> None:
     name = "t" + uuid.uuid4().hex[:8]
     create_account(page, name, "Ms Phone", "teacher")
     page.goto(app_url + "?page=teacher")
-    page.get_by_placeholder("new class name").fill("Phone club")
-    page.get_by_role("button", name="Create class").click()
-    page.get_by_text("learners join with the code").first.wait_for(timeout=15_000)
+    create_class(page, "Phone club")
 
 
 @pytest.mark.parametrize("size", ["390", "1366"])

@@ -26,7 +26,9 @@ PICKER_CSS = CARD_CSS + """
 .zp-picker { padding-top: 16px; }
 @media (max-width: 600px) { .zp-pick { margin-right: -12px; }
   .zp-pick .zp-card { width: 44px; height: 58px; }
-  .zp-picker.zp-hand { gap: 4px 2px; padding-top: 12px; } }
+  .zp-picker.zp-hand { gap: 4px 2px; padding-top: 12px; }
+  /* a long suit (12 hearts, say) wraps inside its group instead of widening the page */
+  .zp-picker .zp-group { flex-wrap: wrap; row-gap: 4px; max-width: 100%; } }
 """
 
 

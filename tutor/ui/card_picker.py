@@ -27,8 +27,10 @@ PICKER_CSS = CARD_CSS + """
 @media (max-width: 600px) { .zp-pick { margin-right: -12px; }
   .zp-pick .zp-card { width: 44px; height: 58px; }
   .zp-picker.zp-hand { gap: 4px 2px; padding-top: 12px; }
-  /* a long suit (12 hearts, say) wraps inside its group instead of widening the page */
-  .zp-picker .zp-group { flex-wrap: wrap; row-gap: 4px; max-width: 100%; } }
+  /* the cards flow as one line that wraps, suits parted by a wider gap: a suit kept whole
+     on its own rows took up to 7 rows (past the first screen) and a long one widened the page */
+  .zp-picker .zp-group { display: contents; }
+  .zp-picker .zp-group > .zp-pick:last-child { margin-right: 8px; } }
 """
 
 

@@ -33,14 +33,9 @@ def _print(review: HandReview, hand_no: int) -> None:
 
 def _hands_of_game(store: Store, game_id: int) -> tuple[list[Hand], int]:
     """The finished hands of a saved game and the seat its player sat in."""
-    from tutor.ui.play.persist import record_from_game
-    from tutor.ui.play.session import PlaySession
+    from tutor.ui.play.persist import hands_of_game
 
-    owner = store.games.owner(game_id)
-    game = store.games.get(owner, game_id)
-    session = PlaySession.from_record(record_from_game(game.rules, game.seed,
-                                                       list(game.actions)))
-    return session.completed_hands(), session.human
+    return hands_of_game(store, store.games.owner(game_id), game_id)
 
 
 def main(argv: list[str]) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,10 @@ from .errors import PuzzleFileError
 from .model import Puzzle
 from .themes import THEMES, TIER_NAMES, TYPE_THEMES
 
-TYPES = [name for name in TYPE_THEMES if name in KINDS]  # the kinds a puzzle may be
+# made only from a learner's own reviewed hands (`tutor.review.puzzles`), with the review's
+# values: never written in a file or by a teacher, whose values would be typed by hand
+PERSONAL_TYPES = ("better_play",)
+TYPES = [name for name in TYPE_THEMES if name in KINDS and name not in PERSONAL_TYPES]
 
 BANK_DIR = Path(__file__).resolve().parents[2] / "puzzles"
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_]*(?:-[a-z0-9_]+)*")
@@ -54,22 +57,24 @@ def load_file(path: str | Path) -> list[Puzzle]:
     return puzzles
 
 
-def read_entry(raw: Mapping[str, Any], file: str, index: int = 0) -> Puzzle:
-    """One puzzle from its raw fields, checked by its kind."""
+def read_entry(raw: Mapping[str, Any], file: str, index: int = 0,
+               types: Sequence[str] = TYPES) -> Puzzle:
+    """One puzzle from its raw fields, checked by its kind; its type must be one of `types`
+    (the bank's, unless the caller makes personal puzzles)."""
     pid = raw.get("id")
     label = pid if isinstance(pid, str) else f"#{index + 1}"
     try:
-        return _read(Fields(raw, file), file)
+        return _read(Fields(raw, file), file, types)
     except QuestionFileError as exc:
         raise PuzzleFileError(file, label, exc.field, exc.message) from None
 
 
-def _read(f: Fields, file: str) -> Puzzle:
+def _read(f: Fields, file: str, types: Sequence[str]) -> Puzzle:
     raw = f.raw
     pid = f.string("id")
     if not ID_PATTERN.fullmatch(pid):
         raise f.error("id", both("puzzle.err_id"))
-    kind_name = f.choice("type", TYPES)
+    kind_name = f.choice("type", types)
     kind = KINDS[kind_name]
     themes = f.required("themes")
     if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):

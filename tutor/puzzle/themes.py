@@ -11,7 +11,7 @@ from tutor.text import Text, both
 
 TYPE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
     "throw", "kitty", "trick", "follow", "pattern", "level", "score", "friend",
-    "trump_order",)}
+    "trump_order", "better_play",)}
 
 FINE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
     "pair", "triple", "tractor", "titanic", "trump-chain", "level-skip", "trumping",

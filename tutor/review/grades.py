@@ -17,8 +17,15 @@ from __future__ import annotations
 import math
 
 GRADES = ("inaccuracy", "mistake", "blunder")
+SIGNIFICANCE = 2.0  # a cost counts when it exceeds this many standard errors
 THRESHOLDS = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.40}
 ACCURACY_SCALE = 0.25
+
+
+def counted(gap: float, error: float) -> float:
+    """The cost a gap between two plays' mean outcomes counts as: all of it when it exceeds
+    twice its standard error, else nothing (a smaller gap may be the playouts' scatter)."""
+    return gap if gap > SIGNIFICANCE * error else 0.0
 
 
 def grade(cost: float) -> str | None:

@@ -21,7 +21,7 @@ def review_to_dict(review: HandReview) -> dict[str, Any]:
     return {"version": VERSION, "seat": review.seat, "decisions": [
         {"index": d.index, "trick": d.trick, "chosen": format_cards(d.chosen),
          "candidates": [[format_cards(c.cards), c.hindsight.score, c.hindsight.margin,
-                         c.fair.score, c.fair.margin] for c in d.candidates],
+                         c.fair.score, c.fair.margin, c.fair_error] for c in d.candidates],
          "best_fair": format_cards(d.best_fair), "best_hindsight": format_cards(d.best_hindsight),
          "cost_fair": d.cost_fair, "cost_hindsight": d.cost_hindsight,
          "points_fair": d.points_fair, "grade": d.grade, "clear": d.clear,
@@ -37,7 +37,8 @@ def review_from_dict(data: dict[str, Any]) -> HandReview:
     try:
         decisions = [Judged(
             index=int(d["index"]), trick=int(d["trick"]), chosen=_cards(d["chosen"]),
-            candidates=tuple(Candidate(_cards(c[0]), Value(c[1], c[2]), Value(c[3], c[4]))
+            candidates=tuple(Candidate(_cards(c[0]), Value(c[1], c[2]), Value(c[3], c[4]),
+                                       float(c[5]) if len(c) > 5 else 0.0)  # older: none
                              for c in d["candidates"]),
             best_fair=_cards(d["best_fair"]), best_hindsight=_cards(d["best_hindsight"]),
             cost_fair=float(d["cost_fair"]), cost_hindsight=float(d["cost_hindsight"]),

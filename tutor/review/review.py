@@ -13,11 +13,9 @@ from tutor.ai.memory import build_memory
 from tutor.ai.search import candidate_plays
 from tutor.rules import Card, Hand, Observation
 
-from .grades import accuracy, grade, milder
+from .grades import accuracy, counted, grade, milder
 from .kinds import mistake_kind
 from .values import Outcomes, Value, fair_deals, play_outcomes, true_deal
-
-SIGNIFICANCE = 2.0  # a cost counts when it exceeds this many standard errors
 
 
 @dataclass(frozen=True)
@@ -38,6 +36,7 @@ class Candidate:
     cards: tuple[Card, ...]
     hindsight: Value
     fair: Value
+    fair_error: float = 0.0  # standard error of its fair gap to the best fairly valued play
 
 
 @dataclass(frozen=True)
@@ -134,7 +133,7 @@ def verdict(index: int, trick: int, plays: list[tuple[Card, ...]], at: int, fair
     g_fair, g_hind = grade(cost_f), grade(cost_h)
     return Judged(
         index=index, trick=trick, chosen=plays[at],
-        candidates=tuple(Candidate(p, hind.value(k), fair.value(k))
+        candidates=tuple(Candidate(p, hind.value(k), fair.value(k), fair.gap(best_f, k)[1])
                          for k, p in enumerate(plays)),
         best_fair=plays[best_f], best_hindsight=plays[best_h], cost_fair=cost_f,
         cost_hindsight=cost_h, points_fair=fair.value(best_f).margin - fair.value(at).margin,
@@ -145,11 +144,9 @@ def verdict(index: int, trick: int, plays: list[tuple[Card, ...]], at: int, fair
 
 
 def _cost(outcomes: Outcomes, chosen: int) -> tuple[float, int]:
-    """What `chosen` cost against the best candidate, and which that was. Only a gap larger
-    than twice its standard error counts: a smaller one may be the playouts' scatter."""
+    """What `chosen` cost against the best candidate (`grades.counted`), and which that was."""
     means = [outcomes.value(k).score for k in range(len(outcomes.scores))]
     best = max(range(len(means)), key=lambda k: (means[k], -k))
     if best == chosen:
         return 0.0, best
-    gap, error = outcomes.gap(best, chosen)
-    return (gap if gap > SIGNIFICANCE * error else 0.0), best
+    return counted(*outcomes.gap(best, chosen)), best

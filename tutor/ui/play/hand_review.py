@@ -17,6 +17,7 @@ from bokeh.plotting import figure
 
 from tutor.review import DEFAULT_BUDGET, GRADES, Budget, HandReview, Judged
 from tutor.review.jobs import HandRecord, decisions, judge_at
+from tutor.review.puzzles import teaches
 from tutor.rules import Hand, format_cards
 from tutor.text import section
 
@@ -167,6 +168,9 @@ class HandReviewPanel(pn.viewable.Viewer):
             return
         self._status.object = f"**{escape(summary_line(review, lang))}**  \n" + escape(
             t("accuracy_note", lang))
+        taught = sum(1 for d in review.decisions if teaches(d))
+        if taught and self.keeper is not None:  # kept in the store: the trainer finds them
+            self._status.object += "  \n" + escape(t("to_puzzles", lang, n=taught))
         items = review.decisions
         self._source.data = {
             "trick": [d.trick for d in items], "expected": [d.expected for d in items],

@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.rules import action_to_dict
+from tutor.rules import Hand, action_to_dict
 from tutor.store import Store
 
 from .session import RECORD_VERSION, PlaySession
@@ -33,6 +33,15 @@ def record_from_game(options: dict[str, Any], seed: int,
         if action.get("type") != NEXT_HAND:
             hands[index].append({k: v for k, v in action.items() if k != "hand"})
     return {**options, "seed": seed, "hands": hands}
+
+
+def hands_of_game(store: Store, actor_id: int, game_id: int) -> tuple[list[Hand], int]:
+    """The finished hands of saved game `game_id` and the seat its player sat in (for the
+    player and their teachers; the store's errors otherwise)."""
+    game = store.games.get(actor_id, game_id)
+    session = PlaySession.from_record(record_from_game(game.rules, game.seed,
+                                                       list(game.actions)))
+    return session.completed_hands(), session.human
 
 
 @dataclass

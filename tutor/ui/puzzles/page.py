@@ -18,9 +18,11 @@ from ..i18n import t
 from ..page import AppPage
 from ..question import QuestionCard, Refused
 from ..safe import user_text
+from .personal import personal_puzzles
 from .trainer import MIX, Outcome, Trainer
 
 MODES = ("practice", "streak", "retry", "assignment")
+PERSONAL = "better_play"  # the theme of the positions from the learner's own games
 TIER_OPTIONS = ("0", "1", "2", "3")  # any, then the bank's tiers: the puzzles are of that tier
 
 
@@ -85,7 +87,8 @@ class PuzzlesPage(AppPage):
     def _label(self) -> None:
         lang = self.lang
         themes = {t("theme_mix", lang): MIX}
-        themes.update({text.get(lang): key for key, text in THEMES.items()})
+        themes.update({text.get(lang): key for key, text in THEMES.items()
+                       if key != PERSONAL or self.trainer.personal})
         current = self._theme.value or MIX
         self._theme.options, self._theme.name = themes, t("theme", lang)
         self._theme.value = current
@@ -114,11 +117,13 @@ class PuzzlesPage(AppPage):
     def attach_user(self, store: Store | None, user: User) -> None:
         """Practise as `user`: their ratings and attempts come from (and go to) the store."""
         try:
-            self.trainer = Trainer(current_bank(store), store, user.id)
+            personal = [] if store is None else personal_puzzles(store, user.id)
+            self.trainer = Trainer(current_bank(store), store, user.id, personal=personal)
         except StoreError as exc:
             self._notice.param.update(object=t("store_unavailable", self.lang,
                                                error=user_text(exc)), visible=True)
         super().attach_user(store, user)
+        self._label()  # the theme of positions from their own games, if they have any
         # a puzzle the link asked for stays open while unanswered; otherwise the learner's
         # assignments come first
         asked = (self._asked_for if self.puzzle is not None and self.puzzle.id == self._asked_for
@@ -126,6 +131,16 @@ class PuzzlesPage(AppPage):
         self._load_assignments()
         if asked is None or not self.open_puzzle(asked):
             self.new_puzzle()
+
+    def on_show(self) -> None:
+        """Take in the positions of hands reviewed since the page was last shown."""
+        if self.store is None or self.user is None:
+            return
+        had = bool(self.trainer.personal)
+        self.trainer.add_personal(personal_puzzles(self.store, self.user.id,
+                                                   self.trainer.personal_ids))
+        if self.trainer.personal and not had:
+            self._label()
 
     def _load_assignments(self) -> None:
         """The learner's assignments; an unfinished one is served first."""
@@ -242,13 +257,20 @@ class PuzzlesPage(AppPage):
     def _draw(self) -> None:
         """The meta line, the card and the rating line for the puzzle shown."""
         lang, puzzle = self.lang, self.puzzle
-        self._meta.object = (self._nothing_to_serve() if puzzle is None else "*" + t(
-            "puzzle_meta", lang, id=puzzle.id, tier=TIERS[puzzle.difficulty].get(lang)) + "*")
+        tier = None if puzzle is None else TIERS[puzzle.difficulty].get(lang)
+        self._meta.object = (
+            self._nothing_to_serve() if puzzle is None else
+            "*" + t("personal_meta", lang, tier=tier) + "*" if self._personal(puzzle) else
+            "*" + t("puzzle_meta", lang, id=puzzle.id, tier=tier) + "*")
         after = self._next_unfinished() if self._finished() is not None else None
         self._next_assignment.visible = after is not None
         if after is not None:
             self._next_assignment.name = t("next_assignment", lang, title=after.title)
         self.card.param.update(question=puzzle, lang=lang, note=self._rating_line())
+
+    def _personal(self, puzzle: Puzzle | None) -> bool:
+        """Whether `puzzle` is a position from the learner's own game."""
+        return puzzle is not None and puzzle.id in self.trainer.personal_ids
 
     def _finished(self):
         """The assignment chosen in assignment mode, when none of its puzzles is left."""
@@ -261,6 +283,8 @@ class PuzzlesPage(AppPage):
     def _nothing_to_serve(self) -> str:
         """Why no puzzle is shown: a finished assignment says so, else nothing fits."""
         lang, done = self.lang, self._finished()
+        if done is None and self._theme.value == PERSONAL and self._mode.value != "retry":
+            return t("personal_in_retry", lang)
         if done is None:
             return t("no_puzzle", lang)
         line = t("assignment_done", lang, title=user_text(done.title))
@@ -272,6 +296,8 @@ class PuzzlesPage(AppPage):
         lang, outcome, mode = self.lang, self.outcome, self._mode.value or "practice"
         if outcome is None:
             return t("streak_line", lang, n=self.trainer.streak) if mode == "streak" else ""
+        if self._personal(self.puzzle):
+            return t("personal_rating", lang)
         theme = THEMES[outcome.theme].get(lang)
         line = (t("rating_line", lang, theme=theme, before=outcome.rating_before,
                   after=outcome.rating_after, change=outcome.change)

@@ -54,15 +54,18 @@ class Outcome:
 
 @dataclass
 class Trainer:
-    """One learner's practice over the puzzle bank."""
+    """One learner's practice over the puzzle bank, and over `personal` puzzles made of their
+    own mistakes (served in retry mode until solved; they move no rating)."""
 
     bank: list[Puzzle]
     store: Store | None = None
     user_id: int | None = None
     rng: random.Random = field(default_factory=random.Random)
+    personal: list[Puzzle] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.by_id = {p.id: p for p in self.bank}
+        self.personal_ids: set[str] = set()
         self.ratings: dict[str, Rating] = {}  # learner's, by puzzle type
         self.puzzle_ratings: dict[str, Rating] = {}
         self.tried: set[str] = set()
@@ -71,6 +74,20 @@ class Trainer:
         self.streak = 0
         if self.store is not None and self.user_id is not None:
             self._load()
+        personal, self.personal = self.personal, []
+        self.add_personal(personal)
+
+    def add_personal(self, puzzles: list[Puzzle]) -> None:
+        """Take in positions from the learner's own games (ones known already are skipped):
+        each is a miss to put right until it is solved."""
+        for p in puzzles:
+            if p.id in self.personal_ids:
+                continue
+            self.personal.append(p)
+            self.personal_ids.add(p.id)
+            self.by_id[p.id] = p
+            if p.id not in self.tried:
+                self.failed[p.id] = True
 
     def _load(self) -> None:
         assert self.store is not None and self.user_id is not None
@@ -141,7 +158,8 @@ class Trainer:
         save the attempt with its rating change in one transaction."""
         result = grade(puzzle, answer)
         theme = puzzle.type
-        first = puzzle.id not in self.tried
+        # the learner's own positions move no rating: counted as never a first attempt
+        first = puzzle.id not in self.tried and puzzle.id not in self.personal_ids
         before = self.rating(theme)
         after, puzzle_after = attempt(before, self.puzzle_rating(puzzle), result.correct, first)
         if self.store is not None and self.user_id is not None:

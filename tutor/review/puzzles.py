@@ -1,0 +1,73 @@
+"""Learn from your mistakes: a clear mistake of a reviewed hand as a personal puzzle, in the
+bank's own fields (kind `better_play`), so the trainer serves and grades it like any other.
+
+The position is what the learner saw when they played (their observation); the candidates
+and their values are the review's, so the puzzle is graded by the same review.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.rules import Observation, format_cards
+
+from .jobs import HandRecord
+from .kinds import KINDS
+from .review import Judged
+
+PREFIX = "mine"  # personal puzzle ids: mine-<game>-<hand>-<action index>
+TEACHING = ("mistake", "blunder")  # the grades a puzzle is made of
+DIFFICULTY = {"blunder": 1, "mistake": 2}
+
+
+def puzzle_id(game_id: int, hand: int, index: int) -> str:
+    """The id of the puzzle made of action `index` of hand `hand` (from 0) of a game."""
+    return f"{PREFIX}-{game_id}-{hand}-{index}"
+
+
+def teaches(judged: Judged) -> bool:
+    """Whether a judged decision becomes a puzzle: a card play both views condemn, graded a
+    mistake or a blunder."""
+    return judged.decision == "play" and judged.clear and judged.grade in TEACHING
+
+
+def _role(obs: Observation) -> str:
+    """What the learner knew of their side when they played."""
+    if obs.seat == obs.declarer:
+        return "declarer"
+    if obs.friend == obs.seat:
+        return "friend"
+    side = obs.declarer_side
+    return "defender" if side is not None and obs.seat not in side else "unknown"
+
+
+def mistake_entry(record: HandRecord, judged: Judged, pid: str) -> dict[str, Any]:
+    """The puzzle entry (bank fields) of `judged`, a decision `teaches` accepts, of the hand
+    `record` rebuilds."""
+    position = record.position(judged.index)
+    seat = position.turn
+    assert seat is not None and teaches(judged)
+    obs = position.observation(seat)
+    assert obs.trump is not None
+    side = obs.declarer_side or (obs.declarer,)
+    chosen = sorted(judged.chosen)
+    options = list(judged.candidates)
+    random.Random(pid).shuffle(options)  # the search's order would put the best first
+    entry: dict[str, Any] = {
+        "id": pid, "type": "better_play", "themes": ["better_play"],
+        "difficulty": DIFFICULTY[judged.grade or "mistake"], "question": "choose",
+        "level": obs.trump.level, "suit": obs.trump.suit or "none", "seat": seat,
+        "role": _role(obs), "trick": judged.trick, "hand": format_cards(obs.hand),
+        "points": sum(p for s, p in enumerate(obs.captured) if s not in side),
+        "candidates": [format_cards(c.cards) for c in options],
+        "values": [c.fair.score for c in options],
+        "errors": [c.fair_error for c in options],
+        "played": 1 + next(k for k, c in enumerate(options) if sorted(c.cards) == chosen),
+        "mistake": judged.kind if judged.kind in KINDS else "other"}
+    if obs.current:
+        entry["leader"] = obs.current[0][0]
+        entry["plays"] = [format_cards(cards) for _, cards in obs.current]
+    if judged.reason:
+        entry["why"] = {"en": judged.reason[0], "zh": judged.reason[1]}
+    return entry

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 
@@ -172,6 +173,7 @@ def _review_the_hand(page) -> None:
     assert review.locator("canvas").count() >= 1  # the Bokeh chart drew
     page.get_by_text("What you saw", exact=False).first.wait_for(timeout=10_000)
     review.scroll_into_view_if_needed()
+    _tap_a_marker(page, review)
     shot(page, "play_review")
     _button(page, "中文").click()
     page.get_by_text("准确率", exact=False).first.wait_for(timeout=10_000)
@@ -183,6 +185,40 @@ def _review_the_hand(page) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     _button(page, "English").click()
     page.get_by_text("accuracy", exact=False).first.wait_for(timeout=10_000)
+
+
+# where decision `k`'s marker is drawn on the review chart, on the page (Bokeh's own views
+# map data to canvas pixels), and how many markers there are
+MARKER_AT = """k => {
+  const views = [...Bokeh.index.all_views()];
+  const dots = views.find(v => v.model.type === "GlyphRenderer"
+                               && v.model.glyph.type === "Scatter");
+  const plot = dots.parent, data = dots.model.data_source.data;
+  const box = plot.canvas_view.el.getBoundingClientRect();
+  return {n: data.trick.length, x: box.left + plot.frame.x_scale.compute(data.trick[k]),
+          y: box.top + plot.frame.y_scale.compute(data.expected[k])};
+}"""
+
+
+def _tap_a_marker(page, review) -> None:
+    """Clicking a decision's marker on the chart picks that decision: the select follows and
+    the detail shows it. The last two markers are one trick each, so neither hides another."""
+    pick = review.locator("select").first
+    labels = pick.locator("option").all_inner_texts()
+    shown = labels.index(pick.locator("option:checked").inner_text())
+    review.locator("canvas").first.scroll_into_view_if_needed()
+    k = len(labels) - 1 if shown != len(labels) - 1 else len(labels) - 2
+    where = page.evaluate(MARKER_AT, k)
+    assert where["n"] == len(labels)
+    page.mouse.click(where["x"], where["y"])
+    deadline = time.monotonic() + 10
+    while pick.locator("option:checked").inner_text() != labels[k]:
+        assert time.monotonic() < deadline, f"the tap did not pick {labels[k]!r}"
+        time.sleep(0.1)
+    # the detail is that decision's: its position is drawn at that trick
+    trick = int(re.search(r"\d+", labels[k]).group(0))
+    review.locator(".zp-table").get_by_text(f"Trick {trick}", exact=False).first.wait_for(
+        timeout=10_000)
 
 
 def test_language_switch_changes_the_labels(page, app_url):

@@ -10,6 +10,7 @@ from tutor.review.jobs import HandRecord, judge_at
 from tutor.review.puzzles import puzzle_id
 from tutor.review.selfplay import planted_blunder
 from tutor.rules import RuleSet, action_to_dict
+from tutor.text import t
 from tutor.ui.bank import current_bank
 from tutor.ui.play.hand_review import HandReviewPanel
 from tutor.ui.play.persist import GameSaver
@@ -101,6 +102,7 @@ def test_the_puzzles_page_serves_them_in_retry_mode_and_says_so(store, blunder):
     assert "moves no rating" in page.card.note
     page.lang = "zh"
     assert "来自你自己的对局" in page._meta.object
+    assert page._assign_status.object == t("ui.no_assignments", "zh")  # not left in English
 
 
 def test_a_hand_reviewed_later_joins_when_the_page_is_shown_again(store, blunder):

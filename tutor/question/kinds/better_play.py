@@ -103,7 +103,7 @@ class BetterPlayKind(Kind):
         return both("better_play.format")
 
     def answer_input(self, q: Question) -> Input:
-        return Choice(tuple((LETTERS[i], same(mark(c)))
+        return Choice(tuple((LETTERS[i], same(f"{LETTERS[i]}: {mark(c)}"))  # as explained
                             for i, c in enumerate(q.position["candidates"])))
 
     def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:

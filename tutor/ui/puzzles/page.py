@@ -108,6 +108,8 @@ class PuzzlesPage(AppPage):
     def _relabel(self) -> None:
         with pn.io.hold():
             self._label()
+            if self._assign_box.visible:
+                self._assign_progress()  # its line is in the language too
             self._draw()
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -1,0 +1,114 @@
+"""Learn from your mistakes in a real browser: a learner whose reviewed hand holds a clear
+blunder signs in, finds it in the Puzzles page's retry mode, misses it, then solves it; at a
+phone's width and a desktop's, in both languages."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from tests.serving import free_port, served
+from tutor.question.text import mark, plain
+from tutor.review import HandReview
+from tutor.review.jobs import HandRecord, judge_at
+from tutor.review.selfplay import planted_blunder
+from tutor.rules import RuleSet, action_to_dict
+from tutor.store import Store
+from tutor.ui.play.persist import GameSaver
+from tutor.ui.play.review_store import ReviewKeeper
+from tutor.ui.play.session import RECORD_VERSION, PlaySession
+from tutor.ui.puzzles.personal import personal_puzzles
+
+from .conftest import shot, watch_outside
+
+SEED = 1  # match 1's first hand, with a planted 10 given away: a clear blunder
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1366, "height": 900}}
+LEARNERS = ("lea390", "lea1366")
+
+
+@pytest.fixture(scope="module")
+def reviewed_app(tmp_path_factory):
+    """A server whose database holds, for each of `LEARNERS`, a saved game of that hand,
+    reviewed; its URL, and each learner's answers (`answers`)."""
+    folder = tmp_path_factory.mktemp("mistakes")
+    db = folder / "tutor.duckdb"
+    hand, index = planted_blunder(SEED)
+    judged = judge_at(HandRecord.of(hand), index)
+    answers = {}  # learner -> (a right option, the play made in the game), as labelled
+    with Store(db) as store:
+        for name in LEARNERS:  # one a test: solving it takes it off that learner's list
+            user = store.users.create(name, "Lea", "learner", "pass-" + name)
+            session = PlaySession.from_record({
+                "version": RECORD_VERSION, "seed": SEED, "human": 0, "strength": "easy",
+                "max_hands": 2, "rules": RuleSet().to_dict(),
+                "hands": [[action_to_dict(a) for a in hand.actions]]})
+            saver = GameSaver(store, user.id)
+            saver.save(session)
+            ReviewKeeper(store, user.id, saver.game_id).save(0, HandReview(0, [judged]))
+            [puzzle] = personal_puzzles(store, user.id)  # its options' order is its own
+            options = [f"{letter}: {plain(mark(c))}"
+                       for letter, c in zip("ABCDEF", puzzle.position["candidates"],
+                                            strict=False)]
+            answers[name] = (options[puzzle.kind.accepted(puzzle)[0]],
+                             options[puzzle.position["played"]])
+    port = free_port()
+    env = dict(os.environ, TUTOR_DB=str(db))
+    with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
+                f"http://localhost:{port}/", folder / "serve.log", env) as url:
+        yield url, answers
+
+
+def _sign_in(page, name: str) -> None:
+    page.get_by_role("button", name="Account", exact=True).click()
+    page.get_by_placeholder("username").fill(name)
+    page.get_by_placeholder("password or PIN").fill("pass-" + name)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    page.get_by_text("Lea", exact=True).first.wait_for(timeout=15_000)
+
+
+def _answer(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=True).click()
+    page.get_by_role("button", name="Check answer").click()
+
+
+@pytest.mark.parametrize("size", ["390", "1366"])
+def test_a_blunder_from_the_learners_game_is_a_puzzle_to_retry(browser, reviewed_app, size):
+    url, answers = reviewed_app
+    right, played = answers[f"lea{size}"]
+    context = browser.new_context(**(PHONE if size == "390" else DESKTOP))
+    page = watch_outside(context.new_page())
+    width = 390 if size == "390" else 1366
+    try:
+        page.goto(url + "?page=puzzles")
+        page.locator(".zp-q-prompt").first.wait_for(timeout=30_000)
+        _sign_in(page, f"lea{size}")
+        page.get_by_text("Retry missed", exact=True).first.click()
+        page.get_by_text("From a hand you played", exact=False).first.wait_for(timeout=15_000)
+        assert page.get_by_text("From your own game", exact=False).count() >= 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, f"mistake_puzzle_{size}_en")
+        page.get_by_role("button", name="中文").click()
+        page.get_by_text("来自你打过的一局", exact=False).first.wait_for(timeout=15_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, f"mistake_puzzle_{size}_zh")
+        page.get_by_role("button", name="English").click()
+        page.get_by_text("From a hand you played", exact=False).first.wait_for(timeout=15_000)
+        _answer(page, played)  # the play made in the game: wrong again
+        page.get_by_text("In the game you played", exact=False).first.wait_for(timeout=15_000)
+        assert page.get_by_text("Correct!").count() == 0
+        shot(page, f"mistake_puzzle_{size}_missed")
+        page.get_by_role("button", name="Next puzzle").click()  # still unsolved: served again
+        page.get_by_text("From a hand you played", exact=False).first.wait_for(timeout=15_000)
+        _answer(page, right)
+        page.get_by_text("Correct!").first.wait_for(timeout=15_000)
+        page.get_by_text("moves no rating", exact=False).first.wait_for(timeout=15_000)
+        shot(page, f"mistake_puzzle_{size}_solved")
+        page.get_by_role("button", name="Next puzzle").click()  # solved: nothing left to retry
+        page.get_by_text("No puzzle fits", exact=False).first.wait_for(timeout=15_000)
+        assert page.outside_requests == []
+    finally:
+        context.close()

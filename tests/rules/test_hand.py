@@ -20,6 +20,7 @@ from tutor.rules import (
     Pass,
     Phase,
     Play,
+    RuleError,
     RuleSet,
     StandingBid,
     Trump,
@@ -409,6 +410,67 @@ def test_from_observation_rebuilds_what_the_seat_saw_and_plays_on_identically():
             h.apply(a)
             copy.apply(a)
         assert copy.result == h.result
+
+
+def test_bidding_from_observation_replays_the_bids_and_plays_on_identically():
+    """Mid-bidding (a redeal included, for some seeds), the seat's cards and the true hidden
+    ones give a hand the seat cannot tell from the real one, and which goes on the same."""
+    for seed in range(8):
+        rng = random.Random(seed)
+        h = Hand(seed)
+        for _ in range(rng.randint(0, 7)):
+            if h.phase != Phase.BIDDING:
+                break
+            h.apply(h.random_action(rng))
+        if h.phase != Phase.BIDDING:
+            continue
+        seat = h.turn
+        obs = h.observation(seat)
+        copy = Hand.bidding_from_observation(obs, [h.cards_of(s) for s in range(5)], h.kitty,
+                                             seed)
+        again = copy.observation(seat)
+        for name in ("bids", "standing_bid", "hand", "hand_sizes", "turn", "declarer"):
+            assert getattr(again, name) == getattr(obs, name), name
+        r1, r2 = random.Random(2), random.Random(2)
+        while h.phase == Phase.BIDDING:  # to the end of the bidding (or a deal again)
+            a = h.random_action(r1)
+            assert copy.random_action(r2) == a
+            if any(e.type == EventKind.REDEAL for e in h.apply(a)):
+                break  # dealt from each hand's own seed: not the same cards
+            copy.apply(a)
+        else:
+            assert copy.trump == h.trump and copy.declarer == h.declarer
+            assert copy.cards_of(h.declarer) == h.cards_of(h.declarer)  # the kitty taken up
+
+
+def test_bidding_from_observation_refuses_a_guess_that_cannot_be():
+    h = Hand(4)
+    seat = h.turn
+    obs = h.observation(seat)
+    hands = [h.cards_of(s) for s in range(5)]
+    with pytest.raises(ValueError, match="own cards"):
+        Hand.bidding_from_observation(obs, hands[1:] + hands[:1], h.kitty, 1)
+    with pytest.raises(ValueError, match="kitty"):
+        Hand.bidding_from_observation(obs, hands, h.kitty[:-1], 1)
+    bidder = next((s for s in range(5) if any(c.rank == h.level for c in hands[s])), None)
+    level = next(c for c in hands[bidder] if c.rank == h.level)
+    while h.turn != bidder:
+        h.apply(Pass(h.turn))
+    h.apply(Bid(bidder, (level,)))
+    obs = h.observation(h.turn)
+    if h.turn == bidder:
+        return  # everyone else passed: nothing hidden to get wrong
+    others = [s for s in range(5) if s not in (h.turn, bidder)]
+    swap = next(s for s in others if level not in hands[s] and hands[s])
+    hands = [list(x) for x in hands]
+    while level in hands[bidder]:  # the bidder's shown card handed to another seat
+        i, j = hands[bidder].index(level), next(
+            k for k, c in enumerate(hands[swap]) if c != level)
+        hands[bidder][i], hands[swap][j] = hands[swap][j], hands[bidder][i]
+    with pytest.raises(RuleError):
+        Hand.bidding_from_observation(obs, hands, h.kitty, 1)
+    with pytest.raises(WrongPhase):
+        Hand.bidding_from_observation(random_finished_hand(5).observation(0), hands, h.kitty, 1)
 
 
 def test_phases_and_event_kinds_keep_their_text():

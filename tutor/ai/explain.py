@@ -101,6 +101,12 @@ def setup_reason(obs: Observation) -> tuple[Action, tuple[str, str]]:
     return action, _main_reason(obs, action, reason, info, {})
 
 
+def bid_reason(obs: Observation, action: Action) -> tuple[str, str]:
+    """Why a bid (its suit as trump) or a pass (no suit worth showing), in both languages:
+    for a review's "the better bid"."""
+    return _main_reason(obs, action, "bid_weak", {}, {})
+
+
 def play_reason(obs: Observation, choice) -> tuple[str, str]:
     """Why the tactics favour one candidate play (a `tactics.Choice`), in both languages:
     for a review's "the better play" as for a hint."""

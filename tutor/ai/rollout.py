@@ -79,8 +79,15 @@ class Playout:
         return hand.result
 
 
-def outcome_value(result: HandResult, seat: int) -> float:
-    """What a finished hand is worth to `seat`: its 积分, plus a little for the point margin."""
-    margin = result.defender_points if seat not in result.declarer_side else \
-        -result.defender_points
-    return result.score[seat] + SMOOTHING * margin
+def even_mark(decks: int) -> int:
+    """The defenders' card points in the middle of the band where nobody goes up (150 with
+    3 decks, RULES.md's level table): where the margin's tie-break is zero."""
+    return 50 * decks
+
+
+def outcome_value(result: HandResult, seat: int, decks: int = 3) -> float:
+    """What a finished hand is worth to `seat`: its 积分, plus a little for the card points
+    its side took beyond the even mark. Counted from that mark, a change of sides (a bid, a
+    call) is not worth points of its own: from zero, a declarer's side always "lost" them."""
+    over = result.defender_points - even_mark(decks)
+    return result.score[seat] + SMOOTHING * (over if seat not in result.declarer_side else -over)

@@ -87,7 +87,7 @@ class SearchPlayer(Player):
                 playout = Playout(hand, obs.current, mem.voids)
                 playout.apply(Play(obs.seat, cand.cards))
                 result = playout.run(rng, self.policy)
-                totals[i] += sample.weight * outcome_value(result, obs.seat)
+                totals[i] += sample.weight * outcome_value(result, obs.seat, obs.rules.decks)
                 playouts += 1
             weight_sum += sample.weight
             samples += 1

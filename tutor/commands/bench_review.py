@@ -1,10 +1,11 @@
 """`python -m tutor bench review [--hands 10] [--planted 20] [--json]`: how fast the game
 review is, and how well it judges.
 
-- `seconds_per_hand` {p50, p95}: one seat's card plays reviewed, on hands the heuristic plays
-  for every seat (one core: this process alone).
+- `seconds_per_hand` {p50, p95}: one seat's decisions reviewed (bids and passes, bury, friend
+  call, card plays), on hands the heuristic plays for every seat (one core: this process).
 - `clear_mistake_rate`: clear mistakes the review finds in the heuristic's own play, per
-  judged decision (false alarms, if the heuristic were perfect).
+  judged decision (false alarms, if the heuristic were perfect); `by_decision` splits the
+  judged decisions and the clear ones by their sort (bid, bury, call, play).
 - `planted_blunders`: hands where one 10 or K was given to the opponents' trick when a card
   worth nothing would do; how many the review grades a blunder, and a clear one.
 """
@@ -39,6 +40,7 @@ def main(argv: list[str]) -> int:
         parser.error("--hands must be at least 1 and --planted at least 0")
     budget = Budget()
     seconds, decisions, clear = [], 0, 0
+    by_decision: dict[str, dict[str, int]] = {}
     line = ProgressLine("review", args.hands)
     for k in range(args.hands):
         hand = heuristic_hand(args.seed + k)
@@ -47,6 +49,10 @@ def main(argv: list[str]) -> int:
         seconds.append(time.perf_counter() - start)
         decisions += len(review.decisions)
         clear += sum(1 for d in review.decisions if d.clear)
+        for d in review.decisions:
+            sort = by_decision.setdefault(d.decision, {"judged": 0, "clear": 0})
+            sort["judged"] += 1
+            sort["clear"] += d.clear
         line.update(k + 1, f"{seconds[-1]:.1f} s for {len(review.decisions)} decisions")
     planted = {"hands": 0, "blunder": 0, "clear_blunder": 0, "flagged": 0}
     line = ProgressLine("planted", args.planted)
@@ -73,6 +79,7 @@ def main(argv: list[str]) -> int:
                              "p95": round(_percentile(seconds, 0.95), 2)},
         "decisions_per_hand": round(decisions / args.hands, 1),
         "clear_mistake_rate": round(clear / decisions, 3) if decisions else None,
+        "by_decision": by_decision,
         "planted_blunders": planted,
         "budget": {"candidates": budget.candidates, "fair_deals": budget.fair_deals,
                    "hindsight_repeats": budget.hindsight_repeats},

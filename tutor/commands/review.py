@@ -26,8 +26,8 @@ def _print(review: HandReview, hand_no: int) -> None:
           f"{'—' if review.accuracy is None else f'{review.accuracy:.0f}%'}")
     for d in review.decisions:
         mark = "unlucky" if d.unlucky else (d.grade or "")
-        better = "" if not d.cost_fair else f" — better {format_cards(d.best_fair)}"
-        print(f"  {d.decision:<5} trick {d.trick:>2}  {format_cards(d.chosen):<14} cost "
+        better = "" if not d.cost_fair else f" — better {format_cards(d.best_fair) or 'pass'}"
+        print(f"  {d.decision:<5} trick {d.trick:>2}  {format_cards(d.chosen) or 'pass':<14} cost "
               f"{d.cost_fair:5.2f} 积分 {mark:<10}{better}")
 
 

@@ -8,15 +8,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.rules import (
+    Bid,
     Bury,
     CallFriend,
     Hand,
+    Pass,
     Play,
     RuleSet,
     action_from_dict,
     action_to_dict,
 )
 
+from .bidding import judge_bid
 from .review import DEFAULT_BUDGET, Budget, HandReview, Judged, hand_start, judge_play
 from .setup import judge_bury, judge_call
 
@@ -46,10 +49,10 @@ class HandRecord:
 
 
 def decisions(hand: Hand, seat: int) -> list[int]:
-    """The indices of `seat`'s bury, friend call and card plays in `hand`: the decisions a
-    review judges."""
+    """The indices of `seat`'s bids and passes, bury, friend call and card plays in `hand`:
+    the decisions a review judges."""
     return [i for i, a in enumerate(hand.actions)
-            if a.seat == seat and isinstance(a, (Bury, CallFriend, Play))]
+            if a.seat == seat and isinstance(a, (Bid, Pass, Bury, CallFriend, Play))]
 
 
 def judge_at(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET) -> Judged | None:
@@ -62,13 +65,15 @@ def judge_at(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET) ->
         return judge_bury(position, action, call, index, budget)
     if isinstance(action, CallFriend):
         return judge_call(position, action, index, budget)
+    if isinstance(action, (Bid, Pass)):
+        return judge_bid(position, action, index, budget)
     assert isinstance(action, Play)
     return judge_play(position, action.cards, index, budget)
 
 
 def review_hand(hand: Hand, seat: int, budget: Budget = DEFAULT_BUDGET,
                 progress=None) -> HandReview:
-    """Judge every decision of `seat` in the finished `hand` (its bury, call and card plays).
+    """Judge every decision of `seat` in the finished `hand` (bids, bury, call, card plays).
     `progress(done, total)` is called after each."""
     record, indices = HandRecord.of(hand), decisions(hand, seat)
     review = HandReview(seat)

@@ -8,6 +8,7 @@ from collections import Counter
 from tutor.rules import TRUMP, Card, Observation
 
 KINDS = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "lead", "other")
+SETUP_KINDS = ("bid", "bury", "call")  # a decision before the play is its own kind
 
 
 def mistake_kind(obs: Observation, chosen: tuple[Card, ...], better: tuple[Card, ...]) -> str:

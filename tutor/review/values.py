@@ -22,7 +22,8 @@ from tutor.rules import Card, Hand, Observation, Play
 @dataclass(frozen=True)
 class Value:
     """A candidate's weighted mean outcome for the learner: 积分 (with the point margin's
-    small tie-break, as the search counts it) and the side's card-point margin."""
+    small tie-break, as the search counts it) and the side's card points beyond the even
+    mark (`rollout.even_mark`)."""
 
     score: float
     margin: float
@@ -89,7 +90,7 @@ def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | Non
                     margins[k].append(0.0)
                     continue
                 result = playout.run(random.Random(seed * 7919 + d * 131 + r))
-                value = outcome_value(result, seat)
+                value = outcome_value(result, seat, playout.hand.rules.decks)
                 scores[k].append(value)
                 margins[k].append((value - result.score[seat]) / SMOOTHING)
             weights.append(deal.weight)

@@ -501,6 +501,36 @@ class Hand:
 
     # ------------------------------------------------------- mid-hand positions
     @classmethod
+    def bidding_from_observation(cls, obs: Observation, hands: Sequence[Sequence[int]],
+                                 kitty: Sequence[int], seed: int) -> Hand:
+        """A bidding-phase hand built from a seat's observation plus a guess of the hidden
+        cards (`hands[seat]` must be the observer's own), with the bids and passes seen so far
+        replayed: how a review plays a bid or a pass out on a deal it cannot see. `seed` deals
+        the cards again if everyone passes in a match's first hand. A guess that cannot hold
+        the bids seen (a bidder without the cards it showed) raises the rule's error."""
+        if obs.phase != BIDDING:
+            raise WrongPhase("wrong_phase", phase=Phase(obs.phase).label)
+        if sorted(hands[obs.seat]) != sorted(obs.hand):
+            raise ValueError("hands[seat] must be the observer's own cards")
+        rules = obs.rules
+        if len(hands) != rules.players or any(len(h) != rules.hand_size for h in hands):
+            raise ValueError(f"every hand must hold {rules.hand_size} cards")
+        if len(kitty) != rules.kitty:
+            raise ValueError(f"the kitty must hold {rules.kitty} cards")
+        hand = cls(seed, rules, obs.levels, obs.declarer)
+        hand._s.hands = [[Card(c) for c in h] for h in hands]
+        hand._s.kitty = [Card(c) for c in kitty]
+        hand._events = []
+        hand._deal_events()
+        redeals = [i for i, e in enumerate(obs.events) if e.type == EventKind.REDEAL]
+        for event in obs.events[redeals[-1] + 1 if redeals else 0:]:
+            if event.type == EventKind.BID:
+                hand.apply(Bid(event.seat, event.cards))
+            elif event.type == EventKind.PASS:
+                hand.apply(Pass(event.seat))
+        return hand
+
+    @classmethod
     def from_observation(cls, obs: Observation, hands: Sequence[Sequence[int]],
                          kitty: Sequence[int] | None = None,
                          friend: int | None = None) -> Hand:

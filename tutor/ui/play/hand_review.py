@@ -191,13 +191,13 @@ class HandReviewPanel(pn.viewable.Viewer):
     def _detail_html(self, judged: Judged) -> str:
         lang = self.lang
         obs = self.record.position(judged.index).observation(self.seat)
-        cards = format_cards(judged.chosen, lang=lang)
+        cards = format_cards(judged.chosen, lang=lang) or t("pass", lang)  # a pass shows none
         lines = [t(f"chose_{judged.decision}", lang, cards=cards)]
         if judged.unlucky:
             lines.append(t("unlucky", lang, cost=f"{judged.cost_hindsight:.2f}"))
         elif judged.cost_fair > 0:
             lines.append(t(f"better_{judged.decision}", lang,
-                           cards=format_cards(judged.best_fair, lang=lang),
+                           cards=format_cards(judged.best_fair, lang=lang) or t("pass", lang),
                            points=round(judged.points_fair), cost=f"{judged.cost_fair:.2f}"))
             if judged.kind is not None:
                 lines.append(t(f"kind_{judged.kind}", lang))

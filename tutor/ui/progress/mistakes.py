@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from html import escape
 
-from tutor.review.kinds import KINDS
+from tutor.review.kinds import KINDS, SETUP_KINDS
 from tutor.store.reviews import Mistake
 from tutor.text import section
 
@@ -27,8 +27,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 def kind_name(kind: str, lang: str) -> str:
     """A mistake kind's name in `lang`."""
-    return t(f"name_{kind}" if kind in KINDS or kind in ("bury", "call") else "name_other",
-             lang)
+    return t(f"name_{kind}" if kind in KINDS or kind in SETUP_KINDS else "name_other", lang)
 
 
 def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime) -> str:

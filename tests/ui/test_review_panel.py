@@ -28,3 +28,36 @@ def test_a_judged_pass_and_bid_read_as_such():
     bidder.show(HandReview(3, [j for j in bid_pass if j.chosen]))
     bidder.selected = 0
     assert "You chose: 2♥." in bidder._detail.object
+
+
+def test_a_notebook_review_is_judged_in_a_thread_and_fills_in_as_it_goes(monkeypatch):
+    """The loop that awaits it (a notebook kernel's) never runs a judgement itself."""
+    import asyncio
+    import threading
+
+    import tutor.ui.play.hand_review as hand_review
+
+    hand = heuristic_hand(5)
+    panel = HandReviewPanel(hand, 1, 1, Budget(fair_deals=3, hindsight_repeats=1))
+    judged_in, counts = set(), []
+    real = hand_review.judge_at
+
+    def judge(*args):
+        judged_in.add(threading.get_ident())
+        return real(*args)
+
+    monkeypatch.setattr(hand_review, "judge_at", judge)
+    panel.param.watch(lambda e: counts.append(e.new), "done")
+    loop_thread = {}
+
+    async def review() -> None:
+        loop_thread["id"] = threading.get_ident()
+        await panel.run_threaded()
+
+    # its own thread: a browser test's Playwright may keep a loop running in this one
+    runner = threading.Thread(target=lambda: asyncio.run(review()))
+    runner.start()
+    runner.join(120)
+    assert panel.finished and counts == list(range(1, len(panel.indices) + 1))
+    assert judged_in and loop_thread["id"] not in judged_in
+    assert "accuracy" in panel._status.object

@@ -93,23 +93,33 @@ class HandReviewPanel(pn.viewable.Viewer):
         self.done = len(self.indices)
         self._finish(store=False)
 
-    def start(self, off_page: bool) -> None:
+    def start(self, off_page: bool, threaded: bool = False) -> None:
         """Show the stored review if there is one; else judge every decision: in the AI's
         worker processes when `off_page` (a served page, whose event loop must stay free),
-        else here and now."""
+        in a thread when `threaded` (a notebook: its kernel's loop keeps answering, and the
+        bar moves), else here and now."""
         self._off_page = off_page
         stored = None if self.keeper is None else self.keeper.load(self.hand_no - 1)
         if stored is not None:
             self.show(stored)
         elif off_page:
             pn.state.execute(functools.partial(self.run_in, get_pool()))
+        elif threaded:
+            pn.state.execute(self.run_threaded)
         else:
             self.run_here()
 
     def run_here(self) -> None:
-        """Judge every decision in this process (notebooks and tests)."""
+        """Judge every decision in this process, now (scripts and tests)."""
         for index in self.indices:
             self._add(judge_at(self.record, index, self.budget))
+        self._finish()
+
+    async def run_threaded(self) -> None:
+        """Judge every decision in a thread, one at a time, showing each as it comes: the
+        loop that awaits this (a notebook kernel's) stays free meanwhile."""
+        for index in self.indices:
+            self._add(await asyncio.to_thread(judge_at, self.record, index, self.budget))
         self._finish()
 
     async def run_in(self, pool: AIPool) -> None:

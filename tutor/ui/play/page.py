@@ -446,7 +446,8 @@ class PlayPage(AppPage):
             review = HandReviewPanel(s.hand, s.human, s.hand_number, self.review_budget,
                                      keeper, lang=self.lang)
             self._reviews[s.hand_number] = review
-            review.start(off_page=self._served)
+            # served: the AI's workers; paced in a notebook's loop: a thread of the kernel
+            review.start(off_page=self._served, threaded=self.paced)
         self._review_area.objects = [review]
 
     def _on_next_hand(self, _=None) -> None:

@@ -102,3 +102,35 @@ def test_suggest_with_search_explains_its_figures():
         assert hand.why_illegal(hint.action) is None
         assert hint.en and hint.zh
     assert seen[Phase.PLAYING] >= 3, seen
+
+
+def test_an_interrupted_arena_resumes_from_its_log(tmp_path, monkeypatch, capsys):
+    """Deals already logged are not played again; a last line cut short is played again;
+    a log of another arena is refused, and left as it was."""
+    import json
+
+    from tutor.ai import arena
+
+    log = tmp_path / "run.jsonl"
+    args = ["heuristic", "random", "--seed", "4", "--workers", "1", "--quiet", "--json",
+            "--log", str(log)]
+    assert arena_cmd.main([*args, "--deals", "2"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert len(log.read_text().splitlines()) == 3  # the header and two deals
+    with log.open("a") as out:
+        out.write('{"hand_seed": 12, "decl')  # killed while writing the third
+    played = []
+    real = arena.play_deal
+    monkeypatch.setattr(arena, "play_deal", lambda *a: played.append(a[0]) or real(*a))
+    assert arena_cmd.main([*args, "--deals", "3"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert played == [deal_seed(4, 2)]  # only the deal not yet logged
+    assert again["deals"] == 3 and len(log.read_text().splitlines()) == 4
+    assert arena_cmd.main([*args[:-2], "--deals", "3"]) == 0  # the same three in one go
+    assert json.loads(capsys.readouterr().out)["jifen_advantage"] == again["jifen_advantage"]
+    assert first["deals"] == 2
+    before = log.read_text()
+    with pytest.raises(SystemExit):
+        arena_cmd.main(["random", "random", "--seed", "4", "--deals", "1", "--workers", "1",
+                        "--quiet", "--log", str(log)])
+    assert "logs another arena" in capsys.readouterr().err and log.read_text() == before

@@ -86,6 +86,22 @@ class DealOutcome:
     def jifen(self) -> float:
         return statistics.fmean(s.jifen for s in self.seats)
 
+    def to_dict(self) -> dict:
+        """A JSON-ready record of this deal (one line of an arena's log)."""
+        return {"hand_seed": self.hand_seed, "declarer": self.declarer,
+                "baseline_score": list(self.baseline_score),
+                "seats": [[s.seat, s.role, s.jifen, s.levels] for s in self.seats]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> DealOutcome:
+        """The deal `to_dict` wrote; KeyError, TypeError or ValueError if it is not one."""
+        seats = [SeatOutcome(int(seat), str(role), int(j), int(lv))
+                 for seat, role, j, lv in data["seats"]]
+        if len(seats) != PLAYERS:
+            raise ValueError(f"a deal has {PLAYERS} seats, not {len(seats)}")
+        return cls(int(data["hand_seed"]), int(data["declarer"]),
+                   tuple(int(x) for x in data["baseline_score"]), seats)
+
     @property
     def levels(self) -> float:
         return statistics.fmean(s.levels for s in self.seats)
@@ -149,34 +165,44 @@ def _job(args: tuple[int, PlayerSpec, PlayerSpec]) -> DealOutcome:
 
 def run_arena(a: PlayerSpec, b: PlayerSpec, deals: int, seed: int = 0, workers: int = 2,
               progress: Callable[[int, int, list[DealOutcome]], None] | None = None,
-              ) -> list[DealOutcome]:
-    """Play `deals` duplicate deals, in `workers` processes (1: in this process)."""
-    jobs = [(deal_seed(seed, i), a, b) for i in range(deals)]
-    done: list[DealOutcome] = []
+              before: Sequence[DealOutcome] = (),
+              on_deal: Callable[[DealOutcome], None] | None = None) -> list[DealOutcome]:
+    """Play `deals` duplicate deals, in `workers` processes (1: in this process). Deals in
+    `before` (an interrupted run's) are kept, not played again; `on_deal` sees each new one
+    as it finishes (to log it)."""
+    seeds = [deal_seed(seed, i) for i in range(deals)]
+    done = [d for d in before if d.hand_seed in set(seeds)]
+    have = {d.hand_seed for d in done}
+    jobs = [(s, a, b) for s in seeds if s not in have]
+
+    def finished(outcome: DealOutcome) -> None:
+        done.append(outcome)
+        if on_deal:
+            on_deal(outcome)
+        if progress:
+            progress(len(done), deals, done)
+
     if workers <= 1:
         for job in jobs:
-            done.append(_job(job))
-            if progress:
-                progress(len(done), deals, done)
-    else:
+            finished(_job(job))
+    elif jobs:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_job, job) for job in jobs]
-            for fut in as_completed(futures):
-                done.append(fut.result())
-                if progress:
-                    progress(len(done), deals, done)
-    order = {job[0]: i for i, job in enumerate(jobs)}
+            for fut in as_completed([pool.submit(_job, job) for job in jobs]):
+                finished(fut.result())
+    order = {s: i for i, s in enumerate(seeds)}
     done.sort(key=lambda d: order[d.hand_seed])
     return done
 
 
-def stderr_progress(start: float | None = None) -> Callable[[int, int, list[DealOutcome]], None]:
-    """A progress printer for long runs: deals done, running mean, elapsed time and ETA."""
+def stderr_progress(start: float | None = None, resumed: int = 0,
+                    ) -> Callable[[int, int, list[DealOutcome]], None]:
+    """A progress printer for long runs: deals done, running mean, elapsed time and ETA (from
+    the pace of this run's deals, not counting `resumed` ones played before)."""
     t0 = time.monotonic() if start is None else start
 
     def show(k: int, total: int, done: list[DealOutcome]) -> None:
         el = time.monotonic() - t0
-        eta = el / k * (total - k)
+        eta = el / max(1, k - resumed) * (total - k)
         mean = statistics.fmean(d.jifen for d in done)
         print(f"\r[arena] {k}/{total} deals  积分 adv {mean:+.3f}  {el:6.0f}s  eta {eta:5.0f}s",
               end="\n" if k == total else "", file=sys.stderr, flush=True)

@@ -4,16 +4,22 @@ A deal is one seeded hand, every level 2, declarer seat = hand seed % 5 (bidding
 the trump suit). Each deal is played with five B players, then once per seat with A in that
 seat: A's advantage is its 积分 / levels minus B's in the same seat on the same deal. Search
 players take `--budget` seconds per decision, or `--playouts` playouts (reproducible).
+
+With `--log FILE` every finished deal is appended to FILE as a JSON line (after a header
+naming the players and the seed); run the same command again and the deals already logged
+are kept, not played again, so an interrupted run resumes where it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import time
+from pathlib import Path
 
-from tutor.ai.arena import PlayerSpec, run_arena, stderr_progress, summarize
+from tutor.ai.arena import DealOutcome, PlayerSpec, run_arena, stderr_progress, summarize
 from tutor.ai.player import PLAYER_TYPES
 
 
@@ -22,6 +28,60 @@ def _fmt(stat: dict) -> str:
         return "n/a"
     lo, hi = stat["ci95"]
     return f"{stat['mean']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f}, n={stat['n']})"
+
+
+LOG_VERSION = 1
+
+
+def read_log(path: Path, header: dict) -> list[DealOutcome]:
+    """The deals an earlier run of the same arena (`header`) logged in `path` (none if there
+    is no such file); ValueError if it logged another arena. A last line cut short by an
+    interruption is left out (its deal is played again)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    if not lines:
+        return []
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        first = None
+    if first != header:
+        raise ValueError(f"{path} logs another arena ({lines[0][:120]}); "
+                         f"this one is {json.dumps(header)}: give another --log")
+    deals = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            deals.append(DealOutcome.from_dict(json.loads(line)))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            if number != len(lines):
+                raise ValueError(f"{path}: line {number} is not a logged deal") from None
+    return deals
+
+
+@contextlib.contextmanager
+def _log_writer(path: str | None, header: dict, kept: list[DealOutcome]):
+    """A function that appends one deal to the log at `path` (nothing without one). The log
+    is first written again as `header` and the deals `kept` from it, so a line an
+    interruption cut short is gone before new ones follow."""
+    if path is None:
+        yield lambda _deal: None
+        return
+    target = Path(path)
+    lines = [json.dumps(header), *(json.dumps(d.to_dict()) for d in kept)]
+    fresh = target.with_name(target.name + ".tmp")  # then swapped in: never half written
+    fresh.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    fresh.replace(target)
+    with target.open("a", encoding="utf-8") as out:
+
+        def write(deal: DealOutcome) -> None:
+            out.write(json.dumps(deal.to_dict()) + "\n")
+            out.flush()
+
+        yield write
 
 
 def main(argv: list[str]) -> int:
@@ -40,6 +100,8 @@ def main(argv: list[str]) -> int:
                         help="search: the policy samples are played out with (default quick)")
     parser.add_argument("--infer", type=int, default=None, metavar="K",
                         help="search: draw K deals per playout deal, keep one by play inference")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append each deal to FILE (JSON lines) and resume from it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
@@ -58,9 +120,18 @@ def main(argv: list[str]) -> int:
         options.append(("infer", args.infer))
     specs = [PlayerSpec(kind, tuple(options) if kind == "search" else ()) for kind in
              (args.a, args.b)]
+    header = {"arena": LOG_VERSION, "a": str(specs[0]), "b": str(specs[1]), "seed": args.seed}
+    before: list[DealOutcome] = []
+    if args.log:
+        try:
+            before = read_log(Path(args.log), header)
+        except ValueError as exc:
+            parser.error(str(exc))
     t0 = time.monotonic()
-    deals = run_arena(specs[0], specs[1], args.deals, args.seed, args.workers,
-                      None if args.quiet else stderr_progress(t0))
+    with _log_writer(args.log, header, before) as log:
+        deals = run_arena(specs[0], specs[1], args.deals, args.seed, args.workers,
+                          None if args.quiet else stderr_progress(t0, len(before)),
+                          before=before, on_deal=log)
     summary = summarize(deals, str(specs[0]), str(specs[1]))
     summary["seed"] = args.seed
     summary["seconds"] = round(time.monotonic() - t0, 1)

@@ -1,0 +1,53 @@
+"""`python -m tutor ai-oracle`: players screened per decision against the clairvoyant oracle."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+import pytest
+
+from tutor.ai.decision import PlayerSpec
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.memory import build_memory
+from tutor.ai.search import candidate_plays
+from tutor.commands import ai_oracle
+from tutor.review.values import play_outcomes, true_deal
+
+
+def test_the_regret_is_the_oracles_best_less_the_choice():
+    (hand, seat), = ai_oracle.positions(1, 5000, 3)
+    regrets = ai_oracle.judge_position(hand, seat, {"heuristic": PlayerSpec("heuristic")}, 4, 3)
+    obs = hand.observation(seat)
+    mem = build_memory(obs)
+    plays = [tuple(c.cards) for c in candidate_plays(context_from_memory(obs, mem), 4)]
+    values = play_outcomes(obs, mem, plays, [true_deal(hand)], 3,
+                           zlib.crc32(repr((hand.seed, len(hand.actions))).encode()))
+    means = [values.value(k).score for k in range(len(plays))]
+    assert regrets["heuristic"] == pytest.approx(max(means) - means[0])  # its choice: first
+    assert hand.turn == seat and len(plays) > 1
+
+
+def test_the_command_reports_each_player_against_the_heuristic(capsys):
+    argv = ["--positions", "4", "--repeats", "2", "--candidates", "3", "--player",
+            "search:playouts=6", "--player", "random", "--json"]
+    assert ai_oracle.main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["positions"] == 4 and set(out["players"]) == {"heuristic", "search:playouts=6",
+                                                             "random"}
+    base = out["players"]["heuristic"]
+    assert base["gain_over_heuristic"]["mean"] == 0 and base["regret"]["mean"] >= 0
+    for figures in out["players"].values():
+        assert figures["regret"]["ci95"][1] >= figures["regret"]["mean"] >= 0
+        assert 0 <= figures["best_chosen"] <= 1
+    assert ai_oracle.main(argv) == 0  # the same positions and players: the same figures
+    again = capsys.readouterr()
+    assert json.loads(again.out) == out and "[oracle] 4/4" in again.err  # with its progress
+
+
+@pytest.mark.parametrize("spec", ["search:budget_s=1", "clever", "search:playouts"])
+def test_a_spec_that_is_no_player_is_refused(spec, capsys):
+    with pytest.raises(SystemExit):
+        ai_oracle.main(["--positions", "1", "--player", spec])
+    err = capsys.readouterr().err
+    assert spec.split(":")[-1].split("=")[0] in err and "error" in err

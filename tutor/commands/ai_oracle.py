@@ -1,0 +1,159 @@
+"""`python -m tutor ai-oracle --positions N [--player SPEC …] [--json]`: screen AI variants on
+the per-decision oracle before any arena.
+
+Positions are card-play decisions from hands the heuristic plays for every seat (one in
+every `--every` of a seat's plays, seeds from `--seed`). At each the oracle values the
+candidates (the tactics' best `--candidates`, plus every player's choice) by playing each out
+on the true deal `--repeats` times with the quick policy: the clairvoyant's view, what no
+fair player can reach. A player's *regret* at a position is the best candidate's value less
+its choice's (积分 for the seat, with the card-point tie-break); its *gain* is the
+heuristic's regret less its own, paired position by position, with a 95% interval.
+
+A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
+search's options (`playouts`, `infer`, `policy`), e.g. `search:playouts=40,infer=8`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import zlib
+
+from tutor.ai import HeuristicPlayer
+from tutor.ai.arena import mean_ci
+from tutor.ai.decision import PlayerSpec
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.memory import build_memory
+from tutor.ai.search import candidate_plays
+from tutor.ai.strength import PLAYOUTS
+from tutor.review.review import hand_start
+from tutor.review.values import play_outcomes, true_deal
+from tutor.rules import Card, Hand, Match, Phase, Play
+
+from .progress import ProgressLine
+
+BASELINE = "heuristic"
+
+
+def parse_spec(text: str, seed: int) -> PlayerSpec:
+    """A player from its SPEC (see the module's text); ValueError if it is not one."""
+    if text in ("heuristic", "random"):
+        return PlayerSpec(text, seed)
+    if text in PLAYOUTS:
+        return PlayerSpec("search", seed, (("playouts", PLAYOUTS[text]),))
+    kind, _, opts = text.partition(":")
+    if kind != "search":
+        raise ValueError(f"{text!r}: a player is heuristic, random, normal, hard or "
+                         "search:opt=value,…")
+    options: list[tuple[str, object]] = []
+    for item in filter(None, opts.split(",")):
+        name, sep, value = item.partition("=")
+        if not sep or name not in ("playouts", "infer", "policy"):
+            raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P")
+        options.append((name, value if name == "policy" else int(value)))
+    if not any(name == "playouts" for name, _ in options):
+        options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
+    return PlayerSpec("search", seed, tuple(options))
+
+
+def positions(count: int, seed: int, every: int) -> list[tuple[Hand, int]]:
+    """`count` (position, seat) card-play decisions with a choice, from heuristic self-play:
+    each seat's `every`-th play, hand after hand from match `seed`."""
+    found: list[tuple[Hand, int]] = []
+    hand_seed = seed
+    while len(found) < count:
+        hand = Match(seed=hand_seed).new_hand()
+        hand_seed += 1
+        players = [HeuristicPlayer(s) for s in range(hand.rules.players)]
+        plays = [0] * hand.rules.players
+        while hand.phase != Phase.FINISHED and len(found) < count:
+            seat = hand.turn
+            assert seat is not None
+            obs = hand.observation(seat)
+            if hand.phase == Phase.PLAYING:
+                plays[seat] += 1
+                if plays[seat] % every == 0 and len(
+                        candidate_plays(context_from_memory(obs, build_memory(obs)), 2)) > 1:
+                    found.append((_copy(hand), seat))
+            hand.apply(players[seat].act(obs))
+    return found
+
+
+def _copy(hand: Hand) -> Hand:
+    """`hand` as it stands now, as a hand of its own (the original plays on)."""
+    again = hand_start(hand)
+    for action in hand.actions:
+        again.apply(action)
+    return again
+
+
+def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec], candidates: int,
+                   repeats: int) -> dict[str, float]:
+    """Each player's regret at this position (0: it chose what the oracle rates best)."""
+    obs = hand.observation(seat)
+    mem = build_memory(obs)
+    plays: list[tuple[Card, ...]] = [tuple(c.cards) for c in
+                                     candidate_plays(context_from_memory(obs, mem), candidates)]
+    chosen: dict[str, tuple[Card, ...]] = {}
+    for name, spec in specs.items():
+        action = spec.build().act(obs)
+        assert isinstance(action, Play)
+        chosen[name] = tuple(action.cards)
+        if not any(sorted(p) == sorted(action.cards) for p in plays):
+            plays.append(tuple(action.cards))
+    seed = zlib.crc32(repr((hand.seed, len(hand.actions))).encode())
+    values = play_outcomes(obs, mem, plays, [true_deal(hand)], repeats, seed)
+    means = [values.value(k).score for k in range(len(plays))]
+    best = max(means)
+    return {name: best - next(means[k] for k, p in enumerate(plays) if sorted(p) == sorted(c))
+            for name, c in chosen.items()}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutor ai-oracle", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--player", action="append", default=[], metavar="SPEC",
+                        help="a player to screen (repeat it); the heuristic is always in")
+    parser.add_argument("--seed", type=int, default=5000, help="the first self-play hand")
+    parser.add_argument("--every", type=int, default=3, help="one in this many of a seat's plays")
+    parser.add_argument("--candidates", type=int, default=6)
+    parser.add_argument("--repeats", type=int, default=8, help="playouts of each candidate")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.every < 1 or args.candidates < 2 or args.repeats < 1:
+        parser.error("--positions, --every and --repeats must be at least 1, --candidates 2")
+    try:
+        specs = {name: parse_spec(name, 0) for name in dict.fromkeys([BASELINE, *args.player])}
+    except ValueError as exc:
+        parser.error(str(exc))
+    found = positions(args.positions, args.seed, args.every)
+    regrets: dict[str, list[float]] = {name: [] for name in specs}
+    line = ProgressLine("oracle", len(found))
+    for done, (hand, seat) in enumerate(found, start=1):
+        seeded = {name: PlayerSpec(s.kind, zlib.crc32(f"{hand.seed}/{done}".encode()),
+                                   s.options) for name, s in specs.items()}
+        for name, regret in judge_position(hand, seat, seeded, args.candidates,
+                                           args.repeats).items():
+            regrets[name].append(regret)
+        line.update(done, "  ".join(f"{n} {statistics.fmean(r):.3f}"
+                                    for n, r in regrets.items()))
+    base = regrets[BASELINE]
+    result = {"positions": len(found), "seed": args.seed, "repeats": args.repeats,
+              "candidates": args.candidates, "players": {
+                  name: {"regret": mean_ci(r),
+                         "best_chosen": round(sum(x <= 1e-9 for x in r) / len(r), 3),
+                         "gain_over_heuristic": mean_ci([b - x for b, x in
+                                                         zip(base, r, strict=True)])}
+                  for name, r in regrets.items()}}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"oracle: {result['positions']} positions, {args.repeats} playouts a candidate")
+    for name, figures in result["players"].items():
+        gain = figures["gain_over_heuristic"]
+        print(f"  {name:<32} regret {figures['regret']['mean']:.3f}  best "
+              f"{figures['best_chosen']:.0%}  gain {gain['mean']:+.3f} "
+              f"[{gain['ci95'][0]:+.3f}, {gain['ci95'][1]:+.3f}]")
+    return 0

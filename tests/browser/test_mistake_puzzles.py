@@ -9,21 +9,14 @@ import sys
 
 import pytest
 
+from tests.reviewed import planted, save_reviewed
 from tests.serving import free_port, served
 from tutor.question.text import mark, plain
-from tutor.review import HandReview
-from tutor.review.jobs import HandRecord, judge_at
-from tutor.review.selfplay import planted_blunder
-from tutor.rules import RuleSet, action_to_dict
 from tutor.store import Store
-from tutor.ui.play.persist import GameSaver
-from tutor.ui.play.review_store import ReviewKeeper
-from tutor.ui.play.session import RECORD_VERSION, PlaySession
 from tutor.ui.puzzles.personal import personal_puzzles
 
 from .conftest import shot, watch_outside
 
-SEED = 1  # match 1's first hand, with a planted 10 given away: a clear blunder
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -36,19 +29,12 @@ def reviewed_app(tmp_path_factory):
     reviewed; its URL, and each learner's answers (`answers`)."""
     folder = tmp_path_factory.mktemp("mistakes")
     db = folder / "tutor.duckdb"
-    hand, index = planted_blunder(SEED)
-    judged = judge_at(HandRecord.of(hand), index)
+    hand, _index, judged = planted()
     answers = {}  # learner -> (a right option, the play made in the game), as labelled
     with Store(db) as store:
         for name in LEARNERS:  # one a test: solving it takes it off that learner's list
             user = store.users.create(name, "Lea", "learner", "pass-" + name)
-            session = PlaySession.from_record({
-                "version": RECORD_VERSION, "seed": SEED, "human": 0, "strength": "easy",
-                "max_hands": 2, "rules": RuleSet().to_dict(),
-                "hands": [[action_to_dict(a) for a in hand.actions]]})
-            saver = GameSaver(store, user.id)
-            saver.save(session)
-            ReviewKeeper(store, user.id, saver.game_id).save(0, HandReview(0, [judged]))
+            save_reviewed(store, user.id, hand, judged)
             [puzzle] = personal_puzzles(store, user.id)  # its options' order is its own
             options = [f"{letter}: {plain(mark(c))}"
                        for letter, c in zip("ABCDEF", puzzle.position["candidates"],

@@ -5,28 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.review import HandReview
-from tutor.review.jobs import HandRecord, judge_at
+from tests.reviewed import planted, save_reviewed
 from tutor.review.puzzles import puzzle_id
-from tutor.review.selfplay import planted_blunder
-from tutor.rules import RuleSet, action_to_dict
 from tutor.text import t
 from tutor.ui.bank import current_bank
 from tutor.ui.play.hand_review import HandReviewPanel
-from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.review_store import ReviewKeeper
-from tutor.ui.play.session import RECORD_VERSION, PlaySession
 from tutor.ui.puzzles.page import PuzzlesPage
 from tutor.ui.puzzles.personal import personal_puzzles
 from tutor.ui.puzzles.trainer import Trainer
 
-SEED = 1  # the first hand of match 1, with a planted blunder the review finds clear
-
 
 @pytest.fixture(scope="module")
 def blunder():
-    hand, index = planted_blunder(SEED)
-    return hand, index, judge_at(HandRecord.of(hand), index)
+    return planted()
 
 
 def _reviewed_game(store, blunder, user=None):
@@ -35,14 +27,7 @@ def _reviewed_game(store, blunder, user=None):
     hand, index, judged = blunder
     if user is None:
         user, _ = store.users.create_guest()
-    session = PlaySession.from_record({
-        "version": RECORD_VERSION, "seed": SEED, "human": 0, "strength": "easy",
-        "max_hands": 2, "rules": RuleSet().to_dict(),
-        "hands": [[action_to_dict(a) for a in hand.actions]]})
-    saver = GameSaver(store, user.id)
-    saver.save(session)
-    ReviewKeeper(store, user.id, saver.game_id).save(0, HandReview(0, [judged]))
-    return user, puzzle_id(saver.game_id, 0, index)
+    return user, puzzle_id(save_reviewed(store, user.id, hand, judged), 0, index)
 
 
 def _letters(puzzle) -> tuple[str, str]:

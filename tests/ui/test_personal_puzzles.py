@@ -11,6 +11,7 @@ from tutor.text import t
 from tutor.ui.bank import current_bank
 from tutor.ui.play.hand_review import HandReviewPanel
 from tutor.ui.play.review_store import ReviewKeeper
+from tutor.ui.progress.page import ProgressPage
 from tutor.ui.puzzles.page import PuzzlesPage
 from tutor.ui.puzzles.personal import personal_puzzles
 from tutor.ui.puzzles.trainer import Trainer
@@ -115,3 +116,18 @@ def test_the_hand_review_says_its_clear_mistakes_are_now_puzzles(store, blunder)
     unsaved = HandReviewPanel(hand, 0, 1)  # a notebook's review, kept nowhere: no such promise
     unsaved.show(panel.review)
     assert "puzzle" not in unsaved._status.object
+
+
+def test_progress_counts_the_positions_left_to_put_right(store, blunder):
+    user, _pid = _reviewed_game(store, blunder)
+    progress = ProgressPage()
+    progress.attach_user(store, user)
+    assert "a position from your own games still to put right" in progress._retry.object
+    assert "mine-" not in progress._retry.object  # not a link: they wait in retry mode
+    trainer = Trainer(current_bank(store), store, user.id, personal=personal_puzzles(
+        store, user.id))
+    [puzzle] = trainer.personal
+    trainer.submit(puzzle, _letters(puzzle)[0], 2.0, mode="retry")
+    progress.on_show()
+    assert "own games" not in progress._retry.object
+    assert "Better plays from your games" in progress._table.object  # its attempt's theme

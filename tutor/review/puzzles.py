@@ -13,7 +13,7 @@ from typing import Any
 from tutor.rules import Observation, format_cards
 
 from .jobs import HandRecord
-from .kinds import KINDS
+from .kinds import KINDS, SETUP_KINDS
 from .review import Judged
 
 PREFIX = "mine"  # personal puzzle ids: mine-<game>-<hand>-<action index>
@@ -26,10 +26,21 @@ def puzzle_id(game_id: int, hand: int, index: int) -> str:
     return f"{PREFIX}-{game_id}-{hand}-{index}"
 
 
+def is_personal(pid: str) -> bool:
+    """Whether a puzzle id names a position from a learner's own game."""
+    return pid.startswith(PREFIX + "-")
+
+
 def teaches(judged: Judged) -> bool:
     """Whether a judged decision becomes a puzzle: a card play both views condemn, graded a
     mistake or a blunder."""
     return judged.decision == "play" and judged.clear and judged.grade in TEACHING
+
+
+def teaching(kind: str, grade: str, clear: bool) -> bool:
+    """`teaches`, told from a stored mistake's kind, grade and clearness (a bid, bury or
+    call is its own kind: never a card to find)."""
+    return clear and grade in TEACHING and kind not in SETUP_KINDS
 
 
 def _role(obs: Observation) -> str:

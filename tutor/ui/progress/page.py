@@ -17,6 +17,7 @@ from bokeh.plotting import figure
 
 from tutor.lesson import LessonFileError, load_lessons
 from tutor.puzzle import THEMES
+from tutor.review.puzzles import is_personal, puzzle_id, teaching
 from tutor.store import Store, StoreError, User
 from tutor.store.access import now
 from tutor.store.reviews import Mistake
@@ -124,9 +125,12 @@ class ProgressPage(AppPage):
             return
         uid = self.user.id
         try:
+            attempts = self.store.attempts.for_user(uid, uid)
+            theme_of = {p.id: p.type for p in current_bank(self.store)}
+            theme_of.update({a.puzzle_id: "better_play" for a in attempts
+                             if is_personal(a.puzzle_id)})  # positions from their games
             self.progress = compute(
-                self.store.attempts.for_user(uid, uid),
-                {p.id: p.type for p in current_bank(self.store)},
+                attempts, theme_of,
                 self.store.attempts.user_ratings(uid, uid), self.store.lessons.progress(uid, uid),
                 self.store.games.for_user(uid, uid))
             self.mistakes = self.store.reviews.mistakes(uid, uid)
@@ -194,7 +198,12 @@ class ProgressPage(AppPage):
         self._lessons.object = t("progress_lessons", lang,
                                  done=lesson_list(p.lessons_completed, lang),
                                  started=lesson_list(p.lessons_started, lang))
-        self._retry.object = f"**{t('progress_retry', lang)}** {retry_links(p.to_retry)}"
+        # positions from their own games wait in the Puzzles page's retry mode, not as links
+        bank = [i for i in p.to_retry if not is_personal(i)]
+        own = len({puzzle_id(m.game_id, m.hand, m.index) for m in self.mistakes
+                   if teaching(m.kind, m.grade, m.clear)} - set(p.solved))
+        self._retry.object = f"**{t('progress_retry', lang)}** {retry_links(bank)}" + (
+            "  \n" + t("progress_retry_own", lang, n=own) if own else "")
         self._mistakes_title.object = f"#### {review_text('mistakes_title', lang)}"
         self._mistakes.object = mistakes_html(self.mistakes, lang, now())
 

@@ -32,6 +32,7 @@ class Progress:
     attempts: int
     correct: int
     to_retry: list[str]
+    solved: list[str]  # puzzles whose last attempt was right
     lessons_completed: list[str]
     lessons_started: list[str]
     games_finished: int
@@ -62,7 +63,8 @@ def compute(attempts: Sequence[Attempt], theme_of: Mapping[str, str],
     finished = [g for g in games if g.status == "finished"]
     return Progress(
         themes=themes, attempts=len(ordered), correct=sum(a.correct for a in ordered),
-        to_retry=list(open_misses), lessons_completed=sorted(
+        to_retry=list(open_misses),
+        solved=sorted({a.puzzle_id for a in ordered} - set(open_misses)), lessons_completed=sorted(
             k for k, v in lessons.items() if v.completed),
         lessons_started=sorted(k for k, v in lessons.items() if not v.completed),
         games_finished=len(finished), games_in_progress=len(games) - len(finished),

@@ -10,7 +10,7 @@ from tutor.puzzle import Puzzle, PuzzleFileError
 from tutor.puzzle.loader import PERSONAL_TYPES, read_entry
 from tutor.review import Judged
 from tutor.review.jobs import HandRecord
-from tutor.review.puzzles import TEACHING, mistake_entry, puzzle_id, teaches
+from tutor.review.puzzles import mistake_entry, puzzle_id, teaches, teaching
 from tutor.review.record import review_from_dict
 from tutor.rules import Hand
 from tutor.store import Store, StoreError
@@ -29,7 +29,7 @@ def personal_puzzles(store: Store, user_id: int, known: Collection[str] = ()) ->
     gives none."""
     try:
         found = [m for m in store.reviews.mistakes(user_id, user_id)
-                 if m.clear and m.grade in TEACHING][-MOST:]
+                 if teaching(m.kind, m.grade, m.clear)][-MOST:]
     except StoreError as exc:
         log.warning("personal puzzles of user %s not read: %s", user_id, exc)
         return []

@@ -155,6 +155,11 @@ class Sampler:
         ok = friend is None or self.mem.played_by[friend][card] == 0
         return friend, ok
 
+    def evidence(self, hands: list[list[int]], friend: int | None) -> float:
+        """The soft evidence's weight of a deal (any deal: a drawn one, or the true one when
+        measuring how well the evidence tells it from the others)."""
+        return self._weight(hands, friend)
+
     def _weight(self, hands: list[list[int]], friend: int | None) -> float:
         w = 1.0
         side = {self.declarer} | ({friend} if friend is not None else set())

@@ -9,6 +9,12 @@ fair player can reach. A player's *regret* at a position is the best candidate's
 its choice's (积分 for the seat, with the card-point tie-break); its *gain* is the
 heuristic's regret less its own, paired position by position, with a 95% interval.
 
+It also measures the search's inference: at each position `--draws` deals are drawn from the
+sampler and weighed by its evidence and by play inference (how well a deal explains the
+others' recent plays), and so is the true deal. Its percentile among them (0.5: the weights
+cannot tell it from a guess; 1: it outweighs every one) is reported by trick, with the drawn
+deals' effective share (how many of them the weights leave in play).
+
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
 search's options (`playouts`, `infer`, `policy`), e.g. `search:playouts=40,infer=8`.
 """
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import zlib
 
@@ -24,7 +31,9 @@ from tutor.ai import HeuristicPlayer
 from tutor.ai.arena import mean_ci
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
+from tutor.ai.inference import consistency, play_history
 from tutor.ai.memory import build_memory
+from tutor.ai.sampler import Sampler
 from tutor.ai.search import candidate_plays
 from tutor.ai.strength import PLAYOUTS
 from tutor.review.review import hand_start
@@ -88,6 +97,33 @@ def _copy(hand: Hand) -> Hand:
     return again
 
 
+BANDS = ((1, 10), (11, 20), (21, 40))  # tricks, for the inference's percentiles
+
+
+def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[float, float]:
+    """Where the true deal's weight falls among `draws` sampled deals' (ties count half), and
+    the drawn deals' effective share ((Σw)² / Σw² / draws: 1 when all weigh the same, near
+    1/draws when one outweighs the rest)."""
+    obs = hand.observation(seat)
+    mem = build_memory(obs)
+    sampler, history = Sampler(obs, mem), play_history(obs)
+    rng = random.Random(seed)
+
+    def weight(hands, kitty, friend) -> float:
+        return sampler.evidence(hands, friend) * consistency(obs, mem, history, hands, kitty,
+                                                             friend)
+
+    truth = true_deal(hand)
+    true_hands = [[int(c) for c in h] for h in truth.hands]
+    mine = weight(true_hands, [int(c) for c in truth.kitty], hand.friend)
+    others = [weight(d.hands, d.kitty, d.friend) for d in (sampler.draw(rng)
+                                                            for _ in range(draws))]
+    below = sum(w < mine for w in others) + 0.5 * sum(w == mine for w in others)
+    squares = sum(w * w for w in others)
+    share = sum(others) ** 2 / squares / draws if squares else 0.0
+    return below / draws, share
+
+
 def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec], candidates: int,
                    repeats: int) -> dict[str, float]:
     """Each player's regret at this position (0: it chose what the oracle rates best)."""
@@ -120,16 +156,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--every", type=int, default=3, help="one in this many of a seat's plays")
     parser.add_argument("--candidates", type=int, default=6)
     parser.add_argument("--repeats", type=int, default=8, help="playouts of each candidate")
+    parser.add_argument("--draws", type=int, default=32,
+                        help="sampled deals the true one is ranked among")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.positions < 1 or args.every < 1 or args.candidates < 2 or args.repeats < 1:
-        parser.error("--positions, --every and --repeats must be at least 1, --candidates 2")
+    if (args.positions < 1 or args.every < 1 or args.candidates < 2 or args.repeats < 1
+            or args.draws < 1):
+        parser.error("--positions, --every, --repeats and --draws must be at least 1, "
+                     "--candidates 2")
     try:
         specs = {name: parse_spec(name, 0) for name in dict.fromkeys([BASELINE, *args.player])}
     except ValueError as exc:
         parser.error(str(exc))
     found = positions(args.positions, args.seed, args.every)
     regrets: dict[str, list[float]] = {name: [] for name in specs}
+    ranks: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
+    shares: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     line = ProgressLine("oracle", len(found))
     for done, (hand, seat) in enumerate(found, start=1):
         seeded = {name: PlayerSpec(s.kind, zlib.crc32(f"{hand.seed}/{done}".encode()),
@@ -137,6 +179,11 @@ def main(argv: list[str]) -> int:
         for name, regret in judge_position(hand, seat, seeded, args.candidates,
                                            args.repeats).items():
             regrets[name].append(regret)
+        trick = len(hand.tricks) + 1
+        band = next(b for b in BANDS if b[0] <= trick <= b[1])
+        rank, share = truth_percentile(hand, seat, args.draws, done)
+        ranks[band].append(rank)
+        shares[band].append(share)
         line.update(done, "  ".join(f"{n} {statistics.fmean(r):.3f}"
                                     for n, r in regrets.items()))
     base = regrets[BASELINE]
@@ -146,7 +193,11 @@ def main(argv: list[str]) -> int:
                          "best_chosen": round(sum(x <= 1e-9 for x in r) / len(r), 3),
                          "gain_over_heuristic": mean_ci([b - x for b, x in
                                                          zip(base, r, strict=True)])}
-                  for name, r in regrets.items()}}
+                  for name, r in regrets.items()},
+              "truth_percentile": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
+                                   ranks.items()},
+              "effective_share": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
+                                  shares.items()}}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -156,4 +207,9 @@ def main(argv: list[str]) -> int:
         print(f"  {name:<32} regret {figures['regret']['mean']:.3f}  best "
               f"{figures['best_chosen']:.0%}  gain {gain['mean']:+.3f} "
               f"[{gain['ci95'][0]:+.3f}, {gain['ci95'][1]:+.3f}]")
+    for band, figures in result["truth_percentile"].items():
+        if figures["n"]:
+            print(f"  the true deal's percentile among {args.draws} drawn, {band}: "
+                  f"{figures['mean']:.2f}; the drawn deals' effective share "
+                  f"{result['effective_share'][band]['mean']:.2f} (n={figures['n']})")
     return 0

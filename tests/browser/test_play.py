@@ -187,15 +187,15 @@ def _review_the_hand(page) -> None:
     page.get_by_text("accuracy", exact=False).first.wait_for(timeout=10_000)
 
 
-# where decision `k`'s marker is drawn on the review chart, on the page (Bokeh's own views
-# map data to canvas pixels), and how many markers there are
-MARKER_AT = """k => {
-  const views = [...Bokeh.index.all_views()];
-  const dots = views.find(v => v.model.type === "GlyphRenderer"
-                               && v.model.glyph.type === "Scatter");
+# where decision `k` of `n`'s marker is drawn on the review chart, on the page (Bokeh's own
+# views map data to canvas pixels); null until the chart's data has all `n` decisions
+MARKER_AT = """([k, n]) => {
+  const dots = [...Bokeh.index.all_views()].find(v => v.model.type === "GlyphRenderer"
+      && v.model.glyph.type === "Scatter" && v.model.data_source.data.trick.length === n);
+  if (!dots) return null;
   const plot = dots.parent, data = dots.model.data_source.data;
   const box = plot.canvas_view.el.getBoundingClientRect();
-  return {n: data.trick.length, x: box.left + plot.frame.x_scale.compute(data.trick[k]),
+  return {x: box.left + plot.frame.x_scale.compute(data.trick[k]),
           y: box.top + plot.frame.y_scale.compute(data.expected[k])};
 }"""
 
@@ -208,8 +208,10 @@ def _tap_a_marker(page, review) -> None:
     shown = labels.index(pick.locator("option:checked").inner_text())
     review.locator("canvas").first.scroll_into_view_if_needed()
     k = len(labels) - 1 if shown != len(labels) - 1 else len(labels) - 2
-    where = page.evaluate(MARKER_AT, k)
-    assert where["n"] == len(labels)
+    deadline = time.monotonic() + 10
+    while (where := page.evaluate(MARKER_AT, [k, len(labels)])) is None:
+        assert time.monotonic() < deadline, "the chart never drew one marker per decision"
+        time.sleep(0.1)
     page.mouse.click(where["x"], where["y"])
     deadline = time.monotonic() + 10
     while pick.locator("option:checked").inner_text() != labels[k]:

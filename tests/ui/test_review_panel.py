@@ -12,21 +12,29 @@ from tutor.ui.play.hand_review import HandReviewPanel
 def test_a_judged_pass_and_bid_read_as_such():
     hand = heuristic_hand(0)  # seats 0-2 pass with level cards in hand, seat 3 bids
     record = HandRecord.of(hand)
-    judged = [judge_at(record, i, Budget(fair_deals=6, hindsight_repeats=2))
-              for i, a in enumerate(hand.actions[:9]) if isinstance(a, (Bid, Pass))
-              and a.seat in (0, 3)]
-    bid_pass = [j for j in judged if j is not None]
-    seat0 = [j for j in bid_pass if not j.chosen]
+    budget = Budget(fair_deals=6, hindsight_repeats=2)
+
+    def reviewed(seat: int) -> list:
+        """`seat`'s judged bids and passes among the first nine actions."""
+        found = [judge_at(record, i, budget) for i, a in enumerate(hand.actions[:9])
+                 if isinstance(a, (Bid, Pass)) and a.seat == seat]
+        return [j for j in found if j is not None]
+
+    seat0 = reviewed(0)
     panel = HandReviewPanel(hand, 0, 1)
     panel.show(HandReview(0, seat0))
     panel.selected = 0
     assert "You chose: pass." in panel._detail.object
-    assert next(iter(panel._pick.options)).startswith("Bidding:")
+    # one option a decision: seat 0 passed twice with a choice, each its own turn
+    labels = list(panel._pick.options)
+    assert len(seat0) == 2 and [label.split(":")[0] for label in labels] == [
+        "Bidding, turn 1", "Bidding, turn 2"]
     panel.lang = "zh"
     assert "你的选择：不叫。" in panel._detail.object
     bidder = HandReviewPanel(hand, 3, 1)
-    bidder.show(HandReview(3, [j for j in bid_pass if j.chosen]))
-    bidder.selected = 0
+    bids = reviewed(3)
+    bidder.show(HandReview(3, bids))
+    bidder.selected = next(k for k, j in enumerate(bids) if j.chosen)
     assert "You chose: 2♥." in bidder._detail.object
 
 

@@ -16,7 +16,7 @@ from tutor.ai.sampler import Sample
 from tutor.rules import Action, Bid, Card, Hand, Observation, Pass, Phase, deck
 
 from .review import DEFAULT_BUDGET, Budget, Judged, verdict
-from .values import outcomes
+from .values import outcomes, true_deal
 
 SETUP_STEPS = 400  # actions the heuristic may take to reach the first lead (redeals included)
 
@@ -44,11 +44,6 @@ def bidding_deals(obs: Observation, count: int, seed: int) -> list[Sample]:
                  for s in range(rules.players)]
         deals.append(Sample(hands, list(rest), 1.0, None))
     return deals
-
-
-def _truth(position: Hand) -> Sample:
-    return Sample([list(position.cards_of(s)) for s in range(position.rules.players)],
-                  list(position.kitty), 1.0, None)
 
 
 def _choices(position: Hand) -> list[Action]:
@@ -96,7 +91,7 @@ def judge_bid(position: Hand, action: Action, index: int,
 
     fair = outcomes(seat, len(choices), start, bidding_deals(obs, budget.fair_deals, seed), 1,
                     seed)
-    hind = outcomes(seat, len(choices), start, [_truth(position)], budget.hindsight_repeats,
+    hind = outcomes(seat, len(choices), start, [true_deal(position)], budget.hindsight_repeats,
                     seed)
     plays = [_cards(c) for c in choices]
     best = max(range(len(choices)), key=lambda k: (fair.value(k).score, -k))

@@ -34,7 +34,8 @@ def is_personal(pid: str) -> bool:
 def teaches(judged: Judged) -> bool:
     """Whether a judged decision becomes a puzzle: a card play both views condemn, graded a
     mistake or a blunder."""
-    return judged.decision == "play" and judged.clear and judged.grade in TEACHING
+    return judged.decision == "play" and teaching(judged.kind or "other", judged.grade or "",
+                                                  judged.clear)
 
 
 def teaching(kind: str, grade: str, clear: bool) -> bool:

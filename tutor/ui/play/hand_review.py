@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
+from collections import Counter
 from html import escape
 from typing import Any
 
@@ -191,11 +192,12 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._chart_pane.visible = self._pick.visible = bool(items)
         self._pick.name = t("pick", lang)
         # one label a decision (a hand may have several bids: each says which turn it was)
-        turns = [sum(1 for e in items[:k + 1] if e.decision == d.decision)
-                 for k, d in enumerate(items)]
-        options = {t(f"option_{d.decision}", lang, trick=d.trick, n=turn,
-                     grade=t(f"grade_{grade_of(d) or 'good'}", lang)): k
-                   for k, (d, turn) in enumerate(zip(items, turns, strict=True))}
+        seen: Counter[str] = Counter()
+        options = {}
+        for k, d in enumerate(items):
+            seen[d.decision] += 1
+            options[t(f"option_{d.decision}", lang, trick=d.trick, n=seen[d.decision],
+                      grade=t(f"grade_{grade_of(d) or 'good'}", lang))] = k
         # together: new options alone would select the first one, and with it trick 1
         self._pick.param.update(options=options, value=self.selected)
         self._detail.object = "" if self.selected is None else self._detail_html(

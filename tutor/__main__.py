@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", "benchmarks: engine, ai, store, review, serve"),
     "arena": ("arena", "duplicate-deal match between two AI players (--log resumes)"),
     "ai-oracle": ("ai_oracle", "AI variants screened per decision against a clairvoyant oracle"),
+    "ai-fit": ("ai_fit", "fit play inference's temperature to self-play (--player SPEC)"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
     "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),

@@ -61,3 +61,17 @@ def test_the_inference_tells_the_true_deal_from_drawn_ones_in_heuristic_self_pla
                enumerate(found)]
     assert all(0 <= rank <= 1 and 1 / 16 <= share <= 1 for rank, share in figures)
     assert sum(rank for rank, _ in figures) / len(figures) > 0.6
+
+
+def test_the_true_deal_is_ranked_among_the_particles(capsys):
+    """In the heuristic's own hands the model is exact, so no particle explains the whole
+    hand's play better than the true deal does (ties count half)."""
+    found = ai_oracle.positions(3, 5000, 4)
+    ranks = [ai_oracle.particle_percentile(hand, seat, 6, k) for k, (hand, seat) in
+             enumerate(found)]
+    assert all(0.5 <= r <= 1 for r in ranks)
+    argv = ["--positions", "2", "--repeats", "1", "--candidates", "2", "--draws", "2",
+            "--particles", "4", "--json"]
+    assert ai_oracle.main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sum(band["n"] for band in out["particle_percentile"].values()) == 2

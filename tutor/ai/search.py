@@ -9,8 +9,9 @@ import time
 from tutor.rules import Action, Hand, Observation, Phase, Play
 
 from .heuristic import context_from_memory, heuristic_choice
-from .inference import consistency, play_history
-from .memory import Memory, build_memory
+from .inference import PastPlay, past_plays, play_likelihood, window_start
+from .memory import build_memory
+from .particles import ParticleFilter
 from .player import Player
 from .rollout import Playout, outcome_value
 from .sampler import Sample, Sampler
@@ -35,26 +36,29 @@ class SearchPlayer(Player):
     Budget: `budget_s` seconds per decision (default 0.5), or a fixed number of playouts
     (`playouts`, which makes decisions reproducible and machine-independent). `policy` plays
     the samples out with `quick` rules (default) or the `heuristic` tactics (about 3x slower);
-    `infer` = k > 0 draws k deals per playout deal and keeps one by play inference.
+    `infer` = k > 0 draws k deals per playout deal and keeps one by play inference over the
+    last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals.
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
                  playouts: int | None = None, candidates: int = 4,
-                 prior: float = PRIOR, policy: str = "quick", infer: int = 0) -> None:
+                 prior: float = PRIOR, policy: str = "quick", infer: int = 0,
+                 particles: int = 0) -> None:
         super().__init__(seed)
         if policy not in POLICIES:
             raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
                              f"not {policy!r}")
-        if infer < 0:
-            raise ValueError("infer must be 0 (off) or a number of deals to draw")
+        if infer < 0 or particles < 0:
+            raise ValueError("infer and particles must be 0 (off) or a number of deals")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
         self.prior = prior
         self.policy = policy
         self.infer = infer
+        self.particles = particles
         self.last: SearchReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -79,9 +83,12 @@ class SearchPlayer(Player):
         weight_sum = 0.0
         samples = playouts = 0
         limit = self.playouts
-        history = play_history(obs) if self.infer else []
+        history = past_plays(obs) if self.infer else []
+        start = window_start(obs, history)
+        pool = ParticleFilter(obs, self.seed, self.particles).samples() if self.particles else []
         while True:
-            sample = self._draw(sampler, rng, obs, mem, history)
+            sample = (_pick(pool, rng) if pool
+                      else self._draw(sampler, rng, obs, history, start))
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
                 playout = Playout(hand, obs.current, mem.voids)
@@ -105,18 +112,24 @@ class SearchPlayer(Player):
         return SearchReport(cands[order[0]].cards, ranked, samples, playouts)
 
 
-    def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation, mem: Memory,
-              history: list) -> Sample:
+    def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation,
+              history: list[PastPlay], start: int) -> Sample:
         """One deal to play out: straight from the sampler, or with `infer` = k, one of k
         drawn deals picked by how well it explains the others' recent plays."""
         if not self.infer:
             return sampler.draw(rng)
         drawn = [sampler.draw(rng) for _ in range(self.infer)]
-        weights = [d.weight * consistency(obs, mem, history, d.hands, d.kitty, d.friend)
+        weights = [d.weight * play_likelihood(obs, history, d.hands, d.kitty, start)
                    for d in drawn]
         pick = rng.choices(drawn, weights)[0] if sum(weights) > 0 else drawn[0]
         pick.weight = 1.0  # resampled in proportion to its weight already
         return pick
+
+
+def _pick(pool: list[Sample], rng: random.Random) -> Sample:
+    """One particle, drawn in proportion to its weight (so it counts as one full sample)."""
+    pick = rng.choices(pool, [s.weight for s in pool])[0]
+    return Sample(pick.hands, pick.kitty, 1.0, pick.friend)
 
 
 class SearchReport:

@@ -16,7 +16,10 @@ cannot tell it from a guess; 1: it outweighs every one) is reported by trick, wi
 deals' effective share (how many of them the weights leave in play).
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
-search's options (`playouts`, `infer`, `policy`), e.g. `search:playouts=40,infer=8`.
+search's options (`playouts`, `infer`, `policy`, `particles`), e.g. `search:playouts=40,infer=8`.
+
+With `--particles M` the whole-hand inference is measured too: the true deal's likelihood of
+every play so far is ranked among those of the M particles the filter holds.
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ from tutor.ai import HeuristicPlayer
 from tutor.ai.arena import mean_ci
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
-from tutor.ai.inference import consistency, play_history
+from tutor.ai.inference import past_plays, play_likelihood, window_start
 from tutor.ai.memory import build_memory
+from tutor.ai.particles import ParticleFilter
 from tutor.ai.sampler import Sampler
 from tutor.ai.search import candidate_plays
 from tutor.ai.strength import PLAYOUTS
@@ -58,8 +62,9 @@ def parse_spec(text: str, seed: int) -> PlayerSpec:
     options: list[tuple[str, object]] = []
     for item in filter(None, opts.split(",")):
         name, sep, value = item.partition("=")
-        if not sep or name not in ("playouts", "infer", "policy"):
-            raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P")
+        if not sep or name not in ("playouts", "infer", "policy", "particles"):
+            raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
+                             "particles=M")
         options.append((name, value if name == "policy" else int(value)))
     if not any(name == "playouts" for name, _ in options):
         options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
@@ -106,12 +111,13 @@ def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[floa
     1/draws when one outweighs the rest)."""
     obs = hand.observation(seat)
     mem = build_memory(obs)
-    sampler, history = Sampler(obs, mem), play_history(obs)
+    sampler, history = Sampler(obs, mem), past_plays(obs)
+    start = window_start(obs, history)
     rng = random.Random(seed)
 
     def weight(hands, kitty, friend) -> float:
-        return sampler.evidence(hands, friend) * consistency(obs, mem, history, hands, kitty,
-                                                             friend)
+        return sampler.evidence(hands, friend) * play_likelihood(obs, history, hands, kitty,
+                                                                 start)
 
     truth = true_deal(hand)
     true_hands = [[int(c) for c in h] for h in truth.hands]
@@ -122,6 +128,19 @@ def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[floa
     squares = sum(w * w for w in others)
     share = sum(others) ** 2 / squares / draws if squares else 0.0
     return below / draws, share
+
+
+def particle_percentile(hand: Hand, seat: int, count: int, seed: int) -> float:
+    """Where the true deal's whole-hand play likelihood falls among the particles' (ties
+    count half): 0.5 when the filter's deals explain the play as well as the truth does."""
+    obs = hand.observation(seat)
+    plays = past_plays(obs)
+    truth = true_deal(hand)
+    mine = play_likelihood(obs, plays, [[int(c) for c in h] for h in truth.hands],
+                           [int(c) for c in truth.kitty])
+    others = [play_likelihood(obs, plays, s.hands, s.kitty)
+              for s in ParticleFilter(obs, seed, count).samples()]
+    return (sum(w < mine for w in others) + 0.5 * sum(w == mine for w in others)) / len(others)
 
 
 def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec], candidates: int,
@@ -158,10 +177,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--repeats", type=int, default=8, help="playouts of each candidate")
     parser.add_argument("--draws", type=int, default=32,
                         help="sampled deals the true one is ranked among")
+    parser.add_argument("--particles", type=int, default=0, metavar="M",
+                        help="rank the true deal among M whole-hand particles too")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if (args.positions < 1 or args.every < 1 or args.candidates < 2 or args.repeats < 1
-            or args.draws < 1):
+            or args.draws < 1 or args.particles < 0):
         parser.error("--positions, --every, --repeats and --draws must be at least 1, "
                      "--candidates 2")
     try:
@@ -172,6 +193,7 @@ def main(argv: list[str]) -> int:
     regrets: dict[str, list[float]] = {name: [] for name in specs}
     ranks: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     shares: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
+    whole: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     line = ProgressLine("oracle", len(found))
     for done, (hand, seat) in enumerate(found, start=1):
         seeded = {name: PlayerSpec(s.kind, zlib.crc32(f"{hand.seed}/{done}".encode()),
@@ -184,6 +206,8 @@ def main(argv: list[str]) -> int:
         rank, share = truth_percentile(hand, seat, args.draws, done)
         ranks[band].append(rank)
         shares[band].append(share)
+        if args.particles:
+            whole[band].append(particle_percentile(hand, seat, args.particles, done))
         line.update(done, "  ".join(f"{n} {statistics.fmean(r):.3f}"
                                     for n, r in regrets.items()))
     base = regrets[BASELINE]
@@ -198,6 +222,9 @@ def main(argv: list[str]) -> int:
                                    ranks.items()},
               "effective_share": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
                                   shares.items()}}
+    if args.particles:
+        result["particle_percentile"] = {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
+                                         whole.items()}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -212,4 +239,8 @@ def main(argv: list[str]) -> int:
             print(f"  the true deal's percentile among {args.draws} drawn, {band}: "
                   f"{figures['mean']:.2f}; the drawn deals' effective share "
                   f"{result['effective_share'][band]['mean']:.2f} (n={figures['n']})")
+    for band, figures in result.get("particle_percentile", {}).items():
+        if figures["n"]:
+            print(f"  the true deal's percentile among {args.particles} particles by the "
+                  f"whole hand's play, {band}: {figures['mean']:.2f} (n={figures['n']})")
     return 0

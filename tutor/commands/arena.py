@@ -100,6 +100,8 @@ def main(argv: list[str]) -> int:
                         help="search: the policy samples are played out with (default quick)")
     parser.add_argument("--infer", type=int, default=None, metavar="K",
                         help="search: draw K deals per playout deal, keep one by play inference")
+    parser.add_argument("--particles", type=int, default=None, metavar="M",
+                        help="search: draw playout deals from a whole-hand set of M particles")
     parser.add_argument("--log", metavar="FILE",
                         help="append each deal to FILE (JSON lines) and resume from it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -118,6 +120,10 @@ def main(argv: list[str]) -> int:
         if args.infer < 0:
             parser.error("--infer must be 0 (off) or more")
         options.append(("infer", args.infer))
+    if args.particles is not None:
+        if args.particles < 0:
+            parser.error("--particles must be 0 (off) or more")
+        options.append(("particles", args.particles))
     specs = [PlayerSpec(kind, tuple(options) if kind == "search" else ()) for kind in
              (args.a, args.b)]
     header = {"arena": LOG_VERSION, "a": str(specs[0]), "b": str(specs[1]), "seed": args.seed}

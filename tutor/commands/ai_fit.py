@@ -1,0 +1,84 @@
+"""`python -m tutor ai-fit --hands N [--player SPEC] [--json]`: fit the play model's softening.
+
+Play inference models another seat by the heuristic tactics seen from that seat, softened
+into probabilities: a softmax over its options' values at a temperature, mixed with a floor
+for plays the tactics do not consider. This command plays `--hands` hands with five copies
+of a player (SPEC as in `ai-oracle`; default `hard`, the strength the others meet), records
+every card play with the options the model sees on the true deal, and prints how well each
+(temperature, floor) explains them, as a mean log-likelihood a play: the best is the fit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.inference import fit_temperature, option_values
+from tutor.ai.memory import build_memory
+from tutor.rules import Match, Phase, Play
+
+from .ai_oracle import parse_spec
+from .progress import ProgressLine
+
+TEMPERATURES = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
+FLOORS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
+
+
+def record(hands: int, spec_text: str, seed: int) -> list[tuple[list, tuple[int, ...]]]:
+    """(options the model sees, the play made) for every card play of `hands` self-play
+    hands of the player `spec_text`."""
+    examples: list[tuple[list, tuple[int, ...]]] = []
+    line = ProgressLine("ai-fit", hands)
+    for h in range(hands):
+        hand = Match(seed=seed + h).new_hand()
+        players = [parse_spec(spec_text, seed + 7 * h + s).build() for s in range(5)]
+        while hand.phase != Phase.FINISHED:
+            obs = hand.observation(hand.turn)
+            action = players[obs.seat].act(obs)
+            if hand.phase == Phase.PLAYING:
+                assert isinstance(action, Play)
+                options = option_values(context_from_memory(obs, build_memory(obs)))
+                examples.append((options, tuple(int(c) for c in action.cards)))
+            hand.apply(action)
+        line.update(h + 1, f"{len(examples)} plays")
+    return examples
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutor ai-fit", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=6)
+    parser.add_argument("--player", default="hard", metavar="SPEC")
+    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    try:
+        parse_spec(args.player, 0)
+    except ValueError as exc:
+        parser.error(str(exc))
+    examples = record(args.hands, args.player, args.seed)
+    ranked = fit_temperature(examples, TEMPERATURES, FLOORS)
+    top = [max(opts, key=lambda o: o[1])[0] for opts, _ in examples]
+    considered = sum(any(c == tuple(sorted(chosen)) for c, _ in opts)
+                     for opts, chosen in examples)
+    result = {"player": args.player, "hands": args.hands, "plays": len(examples),
+              "top_choice": round(sum(t == tuple(sorted(c)) for t, (_, c) in
+                                      zip(top, examples, strict=True)) / len(examples), 3),
+              "considered": round(considered / len(examples), 3),
+              "fit": [{"temperature": t, "floor": f, "loglik": round(ll, 4)}
+                      for t, f, ll in ranked]}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    best = result["fit"][0]
+    print(f"ai-fit: {len(examples)} plays by {args.player}: the tactics' top choice "
+          f"{result['top_choice']:.1%}, among their options {result['considered']:.1%}")
+    print(f"  best: temperature {best['temperature']}, floor {best['floor']}: "
+          f"{best['loglik']:.3f} a play")
+    for row in result["fit"][1:6]:
+        print(f"        temperature {row['temperature']}, floor {row['floor']}: "
+              f"{row['loglik']:.3f}")
+    return 0

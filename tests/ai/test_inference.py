@@ -21,8 +21,7 @@ from tutor.ai.inference import (
 )
 from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
-from tutor.rules import Card, EventKind, Hand, Phase, Play, parse_cards
-from tutor.rules.trump import Trump
+from tutor.rules import Card, EventKind, Hand, Phase, Play, Trump, parse_cards
 
 from .helpers import deal, play_out
 

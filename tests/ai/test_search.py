@@ -75,3 +75,16 @@ def test_search_report_ranks_candidates():
             assert values == sorted(values, reverse=True)
             return
     raise AssertionError("no position with a choice")
+
+
+def test_a_time_budget_is_spent_on_many_samples():
+    """With a budget in seconds (no playout count) the search keeps drawing deals until the
+    budget is nearly spent, with or without play inference."""
+    for _seed, hand in _playing_positions([5], every=9):
+        obs = hand.observation(hand.turn)
+        for options in ({}, {"infer": 2}):
+            report = SearchPlayer(seed=1, budget_s=0.3, **options).search(obs)
+            if len(report.ranked) > 1:
+                assert report.samples >= 3, options
+                return
+    raise AssertionError("no position with a choice")

@@ -9,7 +9,7 @@ import time
 from tutor.rules import Action, Hand, Observation, Phase, Play
 
 from .heuristic import context_from_memory, heuristic_choice
-from .inference import PastPlay, past_plays, play_likelihood, window_start
+from .inference import TEMPERATURE, PastPlay, past_plays, play_likelihood, window_start
 from .memory import build_memory
 from .particles import ParticleFilter
 from .player import Player
@@ -37,7 +37,8 @@ class SearchPlayer(Player):
     (`playouts`, which makes decisions reproducible and machine-independent). `policy` plays
     the samples out with `quick` rules (default) or the `heuristic` tactics (about 3x slower);
     `infer` = k > 0 draws k deals per playout deal and keeps one by play inference over the
-    last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals.
+    last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals;
+    `temperature` softens the model of the others' play for both.
     """
 
     name = "search"
@@ -45,7 +46,7 @@ class SearchPlayer(Player):
     def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
                  playouts: int | None = None, candidates: int = 4,
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
-                 particles: int = 0) -> None:
+                 particles: int = 0, temperature: float = TEMPERATURE) -> None:
         super().__init__(seed)
         if policy not in POLICIES:
             raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
@@ -59,6 +60,7 @@ class SearchPlayer(Player):
         self.policy = policy
         self.infer = infer
         self.particles = particles
+        self.temperature = temperature
         self.last: SearchReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -84,11 +86,12 @@ class SearchPlayer(Player):
         samples = playouts = 0
         limit = self.playouts
         history = past_plays(obs) if self.infer else []
-        start = window_start(obs, history)
-        pool = ParticleFilter(obs, self.seed, self.particles).samples() if self.particles else []
+        since = window_start(obs, history)
+        pool = ParticleFilter(obs, self.seed, self.particles, self.temperature).samples() \
+            if self.particles else []
         while True:
             sample = (_pick(pool, rng) if pool
-                      else self._draw(sampler, rng, obs, history, start))
+                      else self._draw(sampler, rng, obs, history, since))
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
                 playout = Playout(hand, obs.current, mem.voids)
@@ -119,7 +122,8 @@ class SearchPlayer(Player):
         if not self.infer:
             return sampler.draw(rng)
         drawn = [sampler.draw(rng) for _ in range(self.infer)]
-        weights = [d.weight * play_likelihood(obs, history, d.hands, d.kitty, start)
+        weights = [d.weight * play_likelihood(obs, history, d.hands, d.kitty, start,
+                                                   self.temperature)
                    for d in drawn]
         pick = rng.choices(drawn, weights)[0] if sum(weights) > 0 else drawn[0]
         pick.weight = 1.0  # resampled in proportion to its weight already

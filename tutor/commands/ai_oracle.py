@@ -16,7 +16,8 @@ cannot tell it from a guess; 1: it outweighs every one) is reported by trick, wi
 deals' effective share (how many of them the weights leave in play).
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
-search's options (`playouts`, `infer`, `policy`, `particles`), e.g. `search:playouts=40,infer=8`.
+search's options (`playouts`, `infer`, `policy`, `particles`, `temperature`), e.g.
+`search:playouts=40,infer=8`.
 
 With `--particles M` the whole-hand inference is measured too: the true deal's likelihood of
 every play so far is ranked among those of the M particles the filter holds.
@@ -62,10 +63,11 @@ def parse_spec(text: str, seed: int) -> PlayerSpec:
     options: list[tuple[str, object]] = []
     for item in filter(None, opts.split(",")):
         name, sep, value = item.partition("=")
-        if not sep or name not in ("playouts", "infer", "policy", "particles"):
+        if not sep or name not in ("playouts", "infer", "policy", "particles", "temperature"):
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
-                             "particles=M")
-        options.append((name, value if name == "policy" else int(value)))
+                             "particles=M, temperature=T")
+        options.append((name, value if name == "policy" else
+                        float(value) if name == "temperature" else int(value)))
     if not any(name == "playouts" for name, _ in options):
         options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
     return PlayerSpec("search", seed, tuple(options))

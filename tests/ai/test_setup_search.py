@@ -165,3 +165,13 @@ def test_the_rules_decide_weak_trumps_do_not_bury_points():
         choice = player.act(obs)
         assert choice != points
         assert dict(player.last.ranked)[points] < dict(player.last.ranked)[choice] - 1.0
+
+
+def test_setup_search_on_a_time_budget_and_a_bad_option():
+    hand = _setup_hand(2, RuleSet(), Phase.BURYING)
+    obs = hand.observation(hand.turn)
+    player = SearchPlayer(seed=1, budget_s=0.1, setup=3)
+    assert hand.why_illegal(player.act(obs)) is None
+    assert player.last.playouts >= len(player.last.ranked) > 1
+    with pytest.raises(ValueError, match="setup"):
+        SearchPlayer(setup=-1)

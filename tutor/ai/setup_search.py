@@ -115,18 +115,23 @@ def call_candidates(obs: Observation, k: int) -> list[CallFriend]:
     eff = obs.trump.table.eff  # type: ignore[union-attr]
     rules = obs.rules
     scored = [c for _, c in call_scores(obs)]
+    mine = Counter(obs.hand)
+
+    def call_of(c: Card) -> CallFriend:  # the heuristic's Nth for a card: the first not mine
+        nth = min(rules.decks, mine[c] + 1) if first.nth is not None else None
+        return CallFriend(obs.seat, c, nth)
+
     others, suits = [], {eff[first.card]}
     for c in scored:
         if eff[c] not in suits:
             suits.add(eff[c])
-            others.append(CallFriend(obs.seat, c, first.nth))
+            others.append(call_of(c))
     nths = []
     if rules.friend_rule == "nth_played" and first.nth is not None:
         nths = [CallFriend(obs.seat, first.card, n) for n in range(1, rules.decks + 1)
                 if n != first.nth]
         nths.sort(key=lambda a: abs(a.nth - first.nth))  # type: ignore[operator]
-    same_suit = [CallFriend(obs.seat, c, first.nth) for c in scored
-                 if eff[c] == eff[first.card] and c != first.card][:1]
+    same_suit = [call_of(c) for c in scored if eff[c] == eff[first.card] and c != first.card][:1]
     ordered = [first, *others[:1], *nths[:1], *others[1:], *nths[1:], *same_suit]
     out: list[CallFriend] = []
     for call in ordered:

@@ -34,18 +34,20 @@ from .sampler import Sampler
 # ------------------------------------------------------------------ bury candidates
 
 
-def bury_void(obs: Observation, suits: int) -> Bury | None:
-    """Bury every card of the `suits` shortest side suits (to be void in them), the rest of
-    the kitty by the heuristic's cost; None if they hold more cards than a kitty."""
+def bury_void(obs: Observation, ranks: tuple[int, ...]) -> Bury | None:
+    """Bury every card of some side suits (to be void in them), picked by their place from
+    the shortest (`ranks` = (0,): the shortest; (1,): the next; (0, 1): both), the rest of the
+    kitty by the heuristic's cost; None if they hold more cards than a kitty."""
     table = obs.trump.table  # type: ignore[union-attr]
     lengths = Counter(table.eff[c] for c in obs.hand if table.eff[c] != TRUMP)
-    if len(lengths) < suits:
+    if len(lengths) <= max(ranks):
         return None
-    short = sorted(lengths, key=lambda s: (lengths[s], s))[:suits]
-    forced = [c for c in obs.hand if table.eff[c] in short]
+    by_length = sorted(lengths, key=lambda s: (lengths[s], s))
+    suits = {by_length[r] for r in ranks}
+    forced = [c for c in obs.hand if table.eff[c] in suits]
     if len(forced) > obs.rules.kitty:
         return None
-    rest = [c for c in obs.hand if table.eff[c] not in short]
+    rest = [c for c in obs.hand if table.eff[c] not in suits]
     fill = cheapest(obs, bury_cost(obs), obs.rules.kitty - len(forced), rest)
     return Bury(obs.seat, tuple(forced + fill))
 
@@ -68,13 +70,24 @@ def bury_keep_pairs(obs: Observation) -> Bury:
     return Bury(obs.seat, tuple(cheapest(obs, bury_cost(obs, pair_cost=60.0))))
 
 
+def bury_void_one(obs: Observation) -> Bury | None:
+    """Void the shortest side suit."""
+    return bury_void(obs, (0,))
+
+
+def bury_void_next(obs: Observation) -> Bury | None:
+    """Void the second-shortest side suit."""
+    return bury_void(obs, (1,))
+
+
+def bury_void_two(obs: Observation) -> Bury | None:
+    """Void the two shortest side suits."""
+    return bury_void(obs, (0, 1))
+
+
+# the alternatives in the order they are tried (the first distinct ones are kept)
 BURY_ALTERNATIVES: tuple[Callable[[Observation], Bury | None], ...] = (
-    bury_no_points,
-    lambda obs: bury_void(obs, 1),
-    bury_points,
-    lambda obs: bury_void(obs, 2),
-    bury_keep_pairs,
-)
+    bury_void_one, bury_void_next, bury_no_points, bury_points, bury_void_two, bury_keep_pairs)
 
 
 def bury_candidates(obs: Observation, k: int) -> list[Bury]:

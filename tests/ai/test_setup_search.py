@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.ai import SearchPlayer
+from tutor.ai import PlayerSpec, SearchPlayer, decide
 from tutor.ai.heuristic import heuristic_choice
 from tutor.ai.memory import build_memory
 from tutor.ai.preplay import strong_trumps
@@ -175,3 +175,13 @@ def test_setup_search_on_a_time_budget_and_a_bad_option():
     assert player.last.playouts >= len(player.last.ranked) > 1
     with pytest.raises(ValueError, match="setup"):
         SearchPlayer(setup=-1)
+
+
+def test_a_worker_decision_counts_the_setup_playouts():
+    hand = _setup_hand(1, RuleSet(), Phase.CALLING)
+    obs = hand.observation(hand.turn)
+    spec = PlayerSpec("search", 3, (("playouts", 20), ("setup", 3)))
+    decision = decide(spec, obs)
+    assert decision.action == SearchPlayer(seed=3, playouts=20, setup=3).act(obs)
+    assert decision.playouts >= 20
+    assert decide(PlayerSpec("search", 3, (("playouts", 20),)), obs).playouts == 0

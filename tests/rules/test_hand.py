@@ -473,6 +473,67 @@ def test_bidding_from_observation_refuses_a_guess_that_cannot_be():
         Hand.bidding_from_observation(random_finished_hand(5).observation(0), hands, h.kitty, 1)
 
 
+def _to_phase(seed: int, phase: Phase) -> Hand:
+    """A seeded hand with random bids, stopped when it reaches `phase`."""
+    rng = random.Random(seed)
+    h = Hand(seed, levels=(2,) * 5, declarer=seed % 5)
+    while h.phase != phase:
+        h.apply(h.random_action(rng))
+    return h
+
+
+@pytest.mark.parametrize("phase", [Phase.BURYING, Phase.CALLING])
+def test_setup_from_observation_is_the_declarers_view_and_plays_on_identically(phase):
+    """While burying or calling, the declarer's cards and the true hidden ones give a hand the
+    declarer cannot tell from the real one, and which goes on to the same result."""
+    for seed in range(4):
+        h = _to_phase(seed, phase)
+        seat = h.declarer
+        obs = h.observation(seat)
+        copy = Hand.setup_from_observation(obs, [h.cards_of(s) for s in range(5)])
+        assert copy.observation(seat) == obs
+        assert copy.phase == phase and copy.turn == seat
+        r1, r2 = random.Random(seed), random.Random(seed)
+        while h.phase != Phase.FINISHED:
+            a = h.random_action(r1)
+            assert copy.random_action(r2) == a
+            h.apply(a)
+            copy.apply(a)
+        assert copy.result == h.result
+
+
+def test_setup_from_observation_validates_the_guess_and_the_next_actions():
+    h = _to_phase(6, Phase.BURYING)
+    seat = h.declarer
+    obs = h.observation(seat)
+    hands = [h.cards_of(s) for s in range(5)]
+    with pytest.raises(ValueError, match="own cards"):
+        Hand.setup_from_observation(obs, hands[1:] + hands[:1])
+    short = [list(x) for x in hands]
+    short[(seat + 1) % 5].pop()
+    with pytest.raises(ValueError, match="cards"):
+        Hand.setup_from_observation(obs, short)
+    with pytest.raises(ValueError, match="kitty"):
+        Hand.setup_from_observation(obs, hands, hands[seat][:7])
+    copy = Hand.setup_from_observation(obs, hands)
+    with pytest.raises(IllegalBury):
+        copy.apply(Bury(seat, tuple(hands[seat][:6])))
+    stranger = next(c for c in hands[(seat + 1) % 5] if hands[seat].count(c) == 0)
+    with pytest.raises(IllegalPlay):
+        copy.apply(Bury(seat, (stranger, *hands[seat][:6])))
+    assert copy.phase == Phase.BURYING
+    h.apply(Bury(seat, tuple(hands[seat][:7])))
+    obs = h.observation(seat)
+    with pytest.raises(ValueError, match="kitty"):
+        Hand.setup_from_observation(obs, [h.cards_of(s) for s in range(5)], h.kitty[:6])
+    copy = Hand.setup_from_observation(obs, [h.cards_of(s) for s in range(5)])
+    assert copy.kitty == h.kitty
+    with pytest.raises(IllegalFriendCall):
+        copy.apply(CallFriend(seat, Card(52), None))
+    with pytest.raises(WrongPhase):
+        Hand.setup_from_observation(random_finished_hand(5).observation(0), hands)
+
+
 def test_phases_and_event_kinds_keep_their_text():
     """The enums are str-valued: JSON, messages and comparisons see the same words as before."""
     h = Hand(3)

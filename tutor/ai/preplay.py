@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from tutor.rules import (
     SUITS,
@@ -49,18 +50,28 @@ def choose_bid(obs: Observation) -> tuple[Bid | Pass, str]:
     return Pass(obs.seat), "bid_weak"
 
 
-def choose_bury(obs: Observation) -> tuple[Bury, dict]:
-    """Bury 7: short-suit singles first (to make voids), keep trumps, pairs and aces; bury
-    points only when the trump hand is strong enough to protect the kitty."""
+def strong_trumps(obs: Observation) -> bool:
+    """Whether the declarer's trumps look strong enough to protect points in the kitty."""
     trump = obs.trump
     assert trump is not None
     table = trump.table
-    hand = list(obs.hand)
-    counts = Counter(hand)
-    n_trumps = sum(1 for c in hand if table.eff[c] == TRUMP)
-    top_trumps = sum(1 for c in hand if table.eff[c] == TRUMP and table.pos[c] >= 12)
-    strong = n_trumps >= 15 or top_trumps >= 6
-    suit_len = Counter(table.eff[c] for c in hand)
+    n_trumps = sum(1 for c in obs.hand if table.eff[c] == TRUMP)
+    top_trumps = sum(1 for c in obs.hand if table.eff[c] == TRUMP and table.pos[c] >= 12)
+    return n_trumps >= 15 or top_trumps >= 6
+
+
+def bury_cost(obs: Observation, point_weight: float | None = None,
+              pair_cost: float = 12.0) -> Callable[[Card], float]:
+    """The heuristic's price of burying each card (the cheapest go first): trumps last, then
+    pairs (`pair_cost`), high cards and points (`point_weight` per point; by default 0.15
+    with strong trumps, else 0.8); cards of short suits are cheaper (to make voids)."""
+    trump = obs.trump
+    assert trump is not None
+    table = trump.table
+    counts = Counter(obs.hand)
+    suit_len = Counter(table.eff[c] for c in obs.hand)
+    if point_weight is None:
+        point_weight = 0.15 if strong_trumps(obs) else 0.8
 
     def cost(c: Card) -> float:
         suit = table.eff[c]
@@ -68,22 +79,36 @@ def choose_bury(obs: Observation) -> tuple[Bury, dict]:
             return 100.0 + table.pos[c]
         v = 2.0 + 0.4 * table.pos[c]
         if counts[c] >= 2:
-            v += 12.0
+            v += pair_cost
         if table.pos[c] >= 11:
             v += 6.0
-        v += c.points * (0.15 if strong else 0.8)
+        v += c.points * point_weight
         v -= max(0, 5 - suit_len[suit]) * 1.2
         return v
 
-    ordered = sorted(hand, key=lambda c: (cost(c), c))
-    chosen = ordered[: obs.rules.kitty]
+    return cost
+
+
+def cheapest(obs: Observation, cost: Callable[[Card], float], n: int | None = None,
+             among: list[Card] | None = None) -> list[Card]:
+    """The `n` cards (default: a kitty's worth) of the hand, or of `among`, that cost least."""
+    n = obs.rules.kitty if n is None else n
+    return sorted(list(obs.hand) if among is None else among, key=lambda c: (cost(c), c))[:n]
+
+
+def choose_bury(obs: Observation) -> tuple[Bury, dict]:
+    """Bury 7: short-suit singles first (to make voids), keep trumps, pairs and aces; bury
+    points only when the trump hand is strong enough to protect the kitty."""
+    strong = strong_trumps(obs)
+    chosen = cheapest(obs, bury_cost(obs))
     return Bury(obs.seat, tuple(chosen)), {"points": sum(c.points for c in chosen),
                                            "strong": strong}
 
 
-def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
-    """Call the highest plain card (an off-suit ace) whose copies others hold, in a suit where
-    the declarer has cards to lead toward the friend, so the friend shows up early."""
+def call_scores(obs: Observation) -> list[tuple[float, Card]]:
+    """Every plain card the declarer might call, whose copies others may hold, with the
+    heuristic's score (best first; ties in card order): high cards, copies others hold, and
+    a suit the declarer has cards in to lead toward the friend."""
     trump = obs.trump
     assert trump is not None
     table = trump.table
@@ -91,7 +116,7 @@ def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
     mine = Counter(obs.hand)
     suit_len = Counter(table.eff[c] for c in obs.hand)
     decks = obs.rules.decks
-    best, best_score = None, None
+    scored = []
     for k in range(52):
         c = Card(k)
         if table.eff[c] == TRUMP:
@@ -102,9 +127,21 @@ def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
         score = 3.0 * table.pos[c] + 2.0 * min(free, 2) + 0.6 * min(suit_len[table.eff[c]], 6)
         if mine[c]:
             score -= 1.0
-        if best_score is None or score > best_score:
-            best, best_score = c, score
-    if best is None:  # every plain card is ours or buried: call any trump card someone holds
+        scored.append((score, c))
+    scored.sort(key=lambda sc: (-sc[0], sc[1]))
+    return scored
+
+
+def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
+    """Call the highest plain card (an off-suit ace) whose copies others hold, in a suit where
+    the declarer has cards to lead toward the friend, so the friend shows up early."""
+    buried = Counter(obs.buried or ())
+    mine = Counter(obs.hand)
+    decks = obs.rules.decks
+    scored = call_scores(obs)
+    if scored:
+        best = scored[0][1]
+    else:  # every plain card is ours or buried: call any trump card someone holds
         for k in range(52):
             c = Card(k)
             if decks - mine[c] - buried[c] > 0:

@@ -15,6 +15,7 @@ from .particles import ParticleFilter
 from .player import Player
 from .rollout import Playout, outcome_value
 from .sampler import Sample, Sampler
+from .setup_search import SetupReport, search_setup, setup_candidates
 from .tactics import (
     Choice,
     Context,
@@ -31,14 +32,17 @@ PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples ar
 
 
 class SearchPlayer(Player):
-    """Search for card play; bidding, burying and calling come from the heuristic.
+    """Search for card play (and, with `setup`, for the bury and the friend call); bidding
+    and the rest come from the heuristic.
 
     Budget: `budget_s` seconds per decision (default 0.5), or a fixed number of playouts
     (`playouts`, which makes decisions reproducible and machine-independent). `policy` plays
     the samples out with `quick` rules (default) or the `heuristic` tactics (about 3x slower);
     `infer` = k > 0 draws k deals per playout deal and keeps one by play inference over the
     last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals;
-    `temperature` softens the model of the others' play for both.
+    `temperature` softens the model of the others' play for both. `setup` = k > 0 picks the
+    declarer's bury and call among up to k candidates each by playouts, with the same budget
+    (0: the heuristic's bury and call).
     """
 
     name = "search"
@@ -46,13 +50,16 @@ class SearchPlayer(Player):
     def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
                  playouts: int | None = None, candidates: int = 4,
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
-                 particles: int = 0, temperature: float = TEMPERATURE) -> None:
+                 particles: int = 0, temperature: float = TEMPERATURE,
+                 setup: int = 0) -> None:
         super().__init__(seed)
         if policy not in POLICIES:
             raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
                              f"not {policy!r}")
         if infer < 0 or particles < 0:
             raise ValueError("infer and particles must be 0 (off) or a number of deals")
+        if setup < 0:
+            raise ValueError("setup must be 0 (the heuristic's) or a number of candidates")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
@@ -61,9 +68,14 @@ class SearchPlayer(Player):
         self.infer = infer
         self.particles = particles
         self.temperature = temperature
-        self.last: SearchReport | None = None
+        self.setup = setup
+        self.last: SearchReport | SetupReport | None = None
 
     def act(self, obs: Observation) -> Action:
+        if self.setup and obs.phase in (Phase.BURYING, Phase.CALLING):
+            setup = self.search_setup(obs)
+            self.last = setup
+            return setup.best
         if obs.phase != Phase.PLAYING:
             return heuristic_choice(obs)[0]
         report = self.search(obs)
@@ -114,6 +126,11 @@ class SearchPlayer(Player):
         ranked = [(cands[i], means[i], cands[i].value) for i in order]
         return SearchReport(cands[order[0]].cards, ranked, samples, playouts)
 
+    def search_setup(self, obs: Observation) -> SetupReport:
+        """Evaluate up to `setup` bury (or call) candidates for `obs` by playouts."""
+        cands = setup_candidates(obs, self.setup)
+        return search_setup(obs, cands, self.rng(obs), self.playouts, self.budget_s,
+                            self.prior, self.policy)
 
     def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation,
               history: list[PastPlay], start: int) -> Sample:

@@ -69,7 +69,10 @@ def higher_exists(pool: Sequence[int], trump: Trump, suit: int, width: int, leng
     """Could the pooled cards form a unit of this shape in `suit` ranking above `top`?"""
     table = trump.table
     pos = table.pos
-    have = {pos[k] for k in _kinds_by_suit(table)[suit] if pool[k] >= width}
+    kinds = _kinds_by_suit(table)[suit]
+    if length == 1:  # the playouts' common case: any one kind above `top`, no set needed
+        return any(pool[k] >= width and pos[k] > top for k in kinds)
+    have = {pos[k] for k in kinds if pool[k] >= width}
     return any(p > top and all(p - i in have for i in range(1, length)) for p in have)
 
 

@@ -531,6 +531,40 @@ class Hand:
         return hand
 
     @classmethod
+    def setup_from_observation(cls, obs: Observation, hands: Sequence[Sequence[int]],
+                               kitty: Sequence[int] | None = None) -> Hand:
+        """A burying- or calling-phase hand built from a seat's observation plus a guess of
+        the hidden cards (`hands[seat]` must be the observer's own; while burying the
+        declarer's hand holds the kitty it took up). While calling, `kitty` is the buried
+        cards (default: the declarer's own `obs.buried`). This is how AI search plays a bury
+        or a friend call out on a deal it cannot see: the next actions are validated as usual.
+        """
+        if obs.phase not in (BURYING, CALLING) or obs.trump is None or obs.declarer is None:
+            raise WrongPhase("wrong_phase", phase=Phase(obs.phase).label)
+        if sorted(hands[obs.seat]) != sorted(obs.hand):
+            raise ValueError("hands[seat] must be the observer's own cards")
+        rules = obs.rules
+        if len(hands) != rules.players or [len(h) for h in hands] != list(obs.hand_sizes):
+            raise ValueError(f"the hands must hold {list(obs.hand_sizes)} cards")
+        if obs.phase == BURYING:
+            if kitty:
+                raise ValueError("while burying the kitty is in the declarer's hand")
+            kitty = []
+        else:
+            kitty = list(kitty if kitty is not None else (obs.buried or ()))
+            if len(kitty) != rules.kitty:
+                raise ValueError(f"the kitty must hold {rules.kitty} cards")
+        n = rules.players
+        hand = cls._in_play(
+            rules, obs.levels, hands, kitty, obs.trump, obs.declarer,
+            _State(hands=[], kitty=[], phase=obs.phase, turn=obs.declarer,
+                   bids=list(obs.bids), standing=obs.standing_bid, kitty_taken=obs.kitty,
+                   kitty_shown=obs.kitty_shown, captured=[0] * n, failed=[0] * n))
+        hand.level = obs.level
+        hand._events = list(obs.events)  # the history as this seat saw it
+        return hand
+
+    @classmethod
     def from_observation(cls, obs: Observation, hands: Sequence[Sequence[int]],
                          kitty: Sequence[int] | None = None,
                          friend: int | None = None) -> Hand:

@@ -134,3 +134,15 @@ def test_an_interrupted_arena_resumes_from_its_log(tmp_path, monkeypatch, capsys
         arena_cmd.main(["random", "random", "--seed", "4", "--deals", "1", "--workers", "1",
                         "--quiet", "--log", str(log)])
     assert "logs another arena" in capsys.readouterr().err and log.read_text() == before
+
+
+def test_arena_search_options_reach_the_player(capsys):
+    import json
+
+    argv = ["search", "heuristic", "--playouts", "4", "--setup", "2", "--particles", "3",
+            "--deals", "1", "--seed", "2", "--workers", "1", "--json", "--quiet"]
+    assert arena_cmd.main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["a"] == "search(playouts=4,particles=3,setup=2)" and data["b"] == "heuristic"
+    with pytest.raises(SystemExit):
+        arena_cmd.main(["search", "heuristic", "--setup", "-1", "--deals", "1"])

@@ -102,6 +102,8 @@ def main(argv: list[str]) -> int:
                         help="search: draw K deals per playout deal, keep one by play inference")
     parser.add_argument("--particles", type=int, default=None, metavar="M",
                         help="search: draw playout deals from a whole-hand set of M particles")
+    parser.add_argument("--setup", type=int, default=None, metavar="K",
+                        help="search: pick the bury and the friend call among K candidates")
     parser.add_argument("--log", metavar="FILE",
                         help="append each deal to FILE (JSON lines) and resume from it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -124,6 +126,10 @@ def main(argv: list[str]) -> int:
         if args.particles < 0:
             parser.error("--particles must be 0 (off) or more")
         options.append(("particles", args.particles))
+    if args.setup is not None:
+        if args.setup < 0:
+            parser.error("--setup must be 0 (off) or more")
+        options.append(("setup", args.setup))
     specs = [PlayerSpec(kind, tuple(options) if kind == "search" else ()) for kind in
              (args.a, args.b)]
     header = {"arena": LOG_VERSION, "a": str(specs[0]), "b": str(specs[1]), "seed": args.seed}

@@ -83,8 +83,8 @@ def test_a_time_budget_is_spent_on_many_samples():
     for _seed, hand in _playing_positions([5], every=9):
         obs = hand.observation(hand.turn)
         for options in ({}, {"infer": 2}):
-            report = SearchPlayer(seed=1, budget_s=0.3, **options).search(obs)
-            if len(report.ranked) > 1:
-                assert report.samples >= 3, options
+            report = SearchPlayer(seed=1, budget_s=1.0, **options).search(obs)
+            if len(report.ranked) > 1:  # a deal's playouts take ~20 ms: 2 even on a busy machine
+                assert report.samples >= 2, options
                 return
     raise AssertionError("no position with a choice")

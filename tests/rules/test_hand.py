@@ -387,6 +387,17 @@ def test_a_bid_in_a_later_hand_sets_only_the_suit():
     assert h.declarer == 3 and h.trump == Trump("5", suit) and h.turn == 3
 
 
+def _plays_on_identically(h: Hand, copy: Hand, seed: int) -> None:
+    """Random play from here on gives both hands the same choices and the same result."""
+    r1, r2 = random.Random(seed), random.Random(seed)
+    while h.phase != Phase.FINISHED:
+        a = h.random_action(r1)
+        assert copy.random_action(r2) == a
+        h.apply(a)
+        copy.apply(a)
+    assert copy.result == h.result
+
+
 def test_from_observation_rebuilds_what_the_seat_saw_and_plays_on_identically():
     for seed in range(6):
         rng = random.Random(seed)
@@ -403,13 +414,7 @@ def test_from_observation_rebuilds_what_the_seat_saw_and_plays_on_identically():
                      "current", "captured", "failed_throws", "friend", "hand", "events"):
             assert getattr(again, name) == getattr(obs, name), name
         assert copy.friend == h.friend
-        r1, r2 = random.Random(1), random.Random(1)
-        while h.phase != Phase.FINISHED:
-            a = h.random_action(r1)
-            assert copy.random_action(r2) == a
-            h.apply(a)
-            copy.apply(a)
-        assert copy.result == h.result
+        _plays_on_identically(h, copy, 1)
 
 
 def test_bidding_from_observation_replays_the_bids_and_plays_on_identically():
@@ -493,13 +498,7 @@ def test_setup_from_observation_is_the_declarers_view_and_plays_on_identically(p
         copy = Hand.setup_from_observation(obs, [h.cards_of(s) for s in range(5)])
         assert copy.observation(seat) == obs
         assert copy.phase == phase and copy.turn == seat
-        r1, r2 = random.Random(seed), random.Random(seed)
-        while h.phase != Phase.FINISHED:
-            a = h.random_action(r1)
-            assert copy.random_action(r2) == a
-            h.apply(a)
-            copy.apply(a)
-        assert copy.result == h.result
+        _plays_on_identically(h, copy, seed)
 
 
 def test_setup_from_observation_validates_the_guess_and_the_next_actions():

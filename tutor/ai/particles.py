@@ -222,12 +222,8 @@ class ParticleFilter:
                               and (src == self.n or self.eff[x] not in state.voids[src]))
                 if not give:
                     return False
-                x = self._nearest(give, c, rng)
-                pile = _place(hands, kitty, src, self.n)
-                pile.remove(c)
-                pile.append(x)
-                hands[seat].remove(x)
-                hands[seat].append(c)
+                _swap(hands[seat], self._nearest(give, c, rng),
+                      _place(hands, kitty, src, self.n), c)
         return True
 
     def _nearest(self, cards: list[int], like: int, rng: random.Random) -> int:
@@ -253,11 +249,7 @@ class ParticleFilter:
             if not options:
                 return False
             h, x = rng.choice(sorted(options))
-            pile = _place(hands, kitty, h, self.n)
-            pile.remove(x)
-            pile.append(c)
-            hands[seat].remove(c)
-            hands[seat].append(x)
+            _swap(hands[seat], c, _place(hands, kitty, h, self.n), x)
         return True
 
     def _legal(self, play: PastPlay, hand: list[int]) -> bool:
@@ -311,6 +303,14 @@ class ParticleFilter:
 
 def _place(hands: list[list[int]], kitty: list[int], holder: int, n: int) -> list[int]:
     return kitty if holder == n else hands[holder]
+
+
+def _swap(mine: list[int], give: int, theirs: list[int], take: int) -> None:
+    """`mine` gives the card `give` to `theirs` and takes `take` from it."""
+    mine.remove(give)
+    theirs.remove(take)
+    mine.append(take)
+    theirs.append(give)
 
 
 def _spare(pile: list[int], state: _State, holder: int, card: int, n: int) -> int:

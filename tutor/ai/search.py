@@ -8,6 +8,7 @@ import time
 
 from tutor.rules import Action, Hand, Observation, Phase, Play
 
+from .budget import budget_spent, ranked_means
 from .heuristic import context_from_memory, heuristic_choice
 from .inference import TEMPERATURE, PastPlay, past_plays, play_likelihood, window_start
 from .memory import build_memory
@@ -96,7 +97,6 @@ class SearchPlayer(Player):
         totals = [0.0] * len(cands)
         weight_sum = 0.0
         samples = playouts = 0
-        limit = self.playouts
         history = past_plays(obs) if self.infer else []
         since = window_start(obs, history)
         pool = ParticleFilter(obs, self.seed, self.particles, self.temperature).samples() \
@@ -113,16 +113,9 @@ class SearchPlayer(Player):
                 playouts += 1
             weight_sum += sample.weight
             samples += 1
-            if limit is not None:
-                if playouts >= limit:
-                    break
-            else:
-                elapsed = time.perf_counter() - start
-                if elapsed + (elapsed - setup) / samples >= self.budget_s:
-                    break
-        means = [t / weight_sum if weight_sum else 0.0 for t in totals]
-        means[0] += self.prior  # candidate 0 is the heuristic's choice
-        order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
+            if budget_spent(playouts, self.playouts, self.budget_s, start, setup, samples):
+                break
+        means, order = ranked_means(totals, weight_sum, self.prior)  # 0: the heuristic's
         ranked = [(cands[i], means[i], cands[i].value) for i in order]
         return SearchReport(cands[order[0]].cards, ranked, samples, playouts)
 

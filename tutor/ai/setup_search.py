@@ -26,6 +26,7 @@ from tutor.rules import (
     friend_call_error,
 )
 
+from .budget import budget_spent, ranked_means
 from .memory import build_memory
 from .preplay import bury_cost, call_scores, cheapest, choose_bury, choose_call
 from .rollout import Playout, outcome_value
@@ -209,15 +210,8 @@ def search_setup(obs: Observation, candidates: list[Action], rng: random.Random,
             done += 1
         weight_sum += sample.weight
         samples += 1
-        if playouts is not None:
-            if done >= playouts:
-                break
-        else:
-            elapsed = time.perf_counter() - start
-            if elapsed + (elapsed - ready) / samples >= budget_s:
-                break
-    means = [t / weight_sum if weight_sum else 0.0 for t in totals]
-    means[0] += prior
-    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+        if budget_spent(done, playouts, budget_s, start, ready, samples):
+            break
+    means, order = ranked_means(totals, weight_sum, prior)
     return SetupReport(candidates[order[0]], [(candidates[i], means[i]) for i in order],
                        samples, done)

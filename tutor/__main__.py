@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "selfplay": ("selfplay", "random legal players play a match; --json prints every hand"),
     "bench": ("bench", "benchmarks: engine, ai, store, review, serve"),
     "arena": ("arena", "duplicate-deal match between two AI players (--log resumes)"),
+    "ladder": ("ladder", "the strength ladder from arena logs, each step with its interval"),
     "ai-oracle": ("ai_oracle", "AI variants screened per decision against a clairvoyant oracle"),
     "ai-fit": ("ai_fit", "fit play inference's temperature to self-play (--player SPEC)"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),

@@ -185,3 +185,32 @@ def test_a_worker_decision_counts_the_setup_playouts():
     assert decision.action == SearchPlayer(seed=3, playouts=20, setup=3).act(obs)
     assert decision.playouts >= 20
     assert decide(PlayerSpec("search", 3, (("playouts", 20),)), obs).playouts == 0
+
+
+@pytest.mark.parametrize("phase", [Phase.BURYING, Phase.CALLING])
+def test_a_hint_quotes_the_setup_searchs_own_bury_or_call(phase):
+    """When the search buries or calls otherwise than the heuristic, the hint's reasons
+    quote the chosen cards' figures, not the heuristic's."""
+    from tutor.ai.explain import suggest
+
+    player = SearchPlayer(seed=3, playouts=24, setup=4)
+    for seed in range(30):
+        hand = _setup_hand(seed, RuleSet(), phase)
+        obs = hand.observation(hand.turn)
+        heuristic = heuristic_choice(obs)[0]
+        hint = suggest(obs, player)
+        if hint.action == heuristic:
+            continue
+        assert hint.action == player.act(obs)
+        if phase == Phase.CALLING:
+            copies = obs.rules.decks - obs.hand.count(hint.action.card)
+            if copies == obs.rules.decks - obs.hand.count(heuristic.card):
+                continue  # the same figure either way: this call cannot tell them apart
+            assert any(f"others hold {copies} copies" in en for en, _ in hint.reasons), \
+                hint.reasons
+        else:
+            points = sum(c.points for c in hint.action.cards)
+            quoted = [en for en, _ in hint.reasons if "points" in en]
+            assert all(str(points) in r for r in quoted), quoted
+        return
+    raise AssertionError("the search never chose otherwise")

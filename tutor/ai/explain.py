@@ -78,7 +78,10 @@ def suggest(obs: Observation, player=None) -> Suggestion:
             chosen = next(c for c, _, _ in report.ranked if c.cards == report.best)
             action, reason, info = Play(obs.seat, report.best), chosen.reason, chosen.info
     elif player is not None:
-        action = player.act(obs)
+        chosen_action = player.act(obs)
+        if chosen_action != action:  # the setup search's bury or call: its own details
+            info = _setup_info(obs, chosen_action, info)
+        action = chosen_action
     claims: dict = {}
     reasons = [_main_reason(obs, action, reason, info, claims)]
     if report is not None and len(report.ranked) > 1 and report.samples:
@@ -92,6 +95,15 @@ def suggest(obs: Observation, player=None) -> Suggestion:
         if team is not None:
             reasons.append(team)
     return Suggestion(action, reasons, claims)
+
+
+def _setup_info(obs: Observation, action: Action, info: dict) -> dict:
+    """The details the reasons quote, for a bury or call other than the heuristic's."""
+    if isinstance(action, Bury):
+        return {**info, "points": sum(c.points for c in action.cards)}
+    if isinstance(action, CallFriend):
+        return {"card": action.card, "copies": obs.rules.decks - obs.hand.count(action.card)}
+    return info
 
 
 def setup_reason(obs: Observation) -> tuple[Action, tuple[str, str]]:

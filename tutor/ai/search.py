@@ -93,7 +93,6 @@ class SearchPlayer(Player):
             return SearchReport(cands[0].cards, [(cands[0], 0.0, 0.0)], 0, 0)
         rng = self.rng(obs)
         sampler = Sampler(obs, mem)
-        setup = time.perf_counter() - start
         totals = [0.0] * len(cands)
         weight_sum = 0.0
         samples = playouts = 0
@@ -101,6 +100,7 @@ class SearchPlayer(Player):
         since = window_start(obs, history)
         pool = ParticleFilter(obs, self.seed, self.particles, self.temperature).samples() \
             if self.particles else []
+        setup = time.perf_counter() - start  # the budget's pace counts the deals after this
         while True:
             sample = (_pick(pool, rng) if pool
                       else self._draw(sampler, rng, obs, history, since))

@@ -18,14 +18,7 @@ from tutor.rules import Card, EventKind, Observation, Phase
 
 from .heuristic import context_from_memory
 from .memory import build_memory
-from .tactics import (
-    Context,
-    _follow_base,
-    _score_follow,
-    follow_candidates,
-    lead_candidates,
-    score_lead,
-)
+from .tactics import Context, scored_options
 
 # Fitted by `python -m tutor ai-fit --hands 4 --player hard` (450 plays of hard self-play:
 # 81.8% were the tactics' top choice, all among their options): temperature 4 card points,
@@ -91,18 +84,10 @@ def view_at(obs: Observation, plays: Sequence[PastPlay], k: int, hand: Sequence[
 
 def option_values(ctx: Context) -> list[tuple[tuple[int, ...], float]]:
     """Every distinct play the tactics consider for this seat (sorted cards) and its value."""
-    if ctx.current:
-        base = _follow_base(ctx)
-        cands = follow_candidates(ctx)
-        forced = len(cands) == 1
-        scored = [(p, _score_follow(ctx, base, p, forced).value) for p in cands]
-    else:
-        scored = [(cards, score_lead(ctx, cards, kind).value)
-                  for cards, kind in lead_candidates(ctx)]
     best: dict[tuple[int, ...], float] = {}
-    for cards, value in scored:  # one entry per distinct play, at its best value
-        key = tuple(sorted(int(c) for c in cards))
-        best[key] = max(value, best.get(key, value))
+    for choice in scored_options(ctx):  # one entry per distinct play, at its best value
+        key = tuple(sorted(int(c) for c in choice.cards))
+        best[key] = max(choice.value, best.get(key, choice.value))
     return list(best.items())
 
 

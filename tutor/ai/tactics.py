@@ -478,6 +478,16 @@ def choose_lead(ctx: Context) -> Choice:
     return best
 
 
+def scored_options(ctx: Context) -> list[Choice]:
+    """Every play the tactics consider here, scored as `choose_play` scores them (its choice
+    is the first of the best): what play inference softens into probabilities."""
+    if ctx.current:
+        base = _follow_base(ctx)
+        cands = follow_candidates(ctx)
+        return [_score_follow(ctx, base, p, len(cands) == 1) for p in cands]
+    return [score_lead(ctx, cards, kind) for cards, kind in lead_candidates(ctx)]
+
+
 def choose_play(ctx: Context) -> Choice:
     """Lead or follow, whichever the trick needs."""
     return choose_follow(ctx) if ctx.current else choose_lead(ctx)

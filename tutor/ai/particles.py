@@ -82,12 +82,13 @@ class ParticleFilter:
         self.start_hand = sorted(mine)
 
     # ------------------------------------------------------------------ the whole run
-    def samples(self) -> list[Sample]:
+    def samples(self, sampler: Sampler | None = None) -> list[Sample]:
         """The particles now, as weighted samples (weights sum to 1; the friend they imply
-        and `Sampler`'s soft evidence included). Falls back on fresh draws from `Sampler`,
-        equally weighted, if no particle could explain the play."""
+        and `Sampler`'s soft evidence included). Falls back on fresh draws from `Sampler`
+        (pass the caller's for this observation, if it has one), equally weighted, if no
+        particle could explain the play."""
         state = self._run()
-        sampler = Sampler(self.obs, build_memory(self.obs))
+        sampler = sampler or Sampler(self.obs, build_memory(self.obs))
         out: list[Sample] = []
         top = max(state.logw)
         for hands, kitty, logw in zip(state.hands, state.kitty, state.logw, strict=True):

@@ -98,8 +98,8 @@ class SearchPlayer(Player):
         samples = playouts = 0
         history = past_plays(obs) if self.infer else []
         since = window_start(obs, history)
-        pool = ParticleFilter(obs, self.seed, self.particles, self.temperature).samples() \
-            if self.particles else []
+        pool = ParticleFilter(obs, self.seed, self.particles,
+                              self.temperature).samples(sampler) if self.particles else []
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
         while True:
             sample = (_pick(pool, rng) if pool

@@ -8,6 +8,7 @@ on the true deal `--repeats` times with the quick policy: the clairvoyant's view
 fair player can reach. A player's *regret* at a position is the best candidate's value less
 its choice's (积分 for the seat, with the card-point tie-break); its *gain* is the
 heuristic's regret less its own, paired position by position, with a 95% interval.
+With `--json` every position's regrets are listed too, for pairing any two players.
 
 It also measures the search's inference: at each position `--draws` deals are drawn from the
 sampler and weighed by its evidence and by play inference (how well a deal explains the
@@ -18,6 +19,11 @@ deals' effective share (how many of them the weights leave in play).
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
 search's options (`playouts`, `infer`, `policy`, `particles`, `temperature`), e.g.
 `search:playouts=40,infer=8`.
+
+A SPEC `know:FACT` (or `know:FACT,playouts=N`; 160 by default) is a hindsight search, told
+one fact of the true deal (`deal`, `shape`, `trumps`, `high`, `pairs`, `singles`: see
+`hindsight`). It is no fair player: its gain over `hard` bounds what inferring that fact
+from the play could bring.
 
 With `--particles M` the whole-hand inference is measured too: the true deal's likelihood of
 every play so far is ranked among those of the M particles the filter holds.
@@ -30,6 +36,7 @@ import json
 import random
 import statistics
 import zlib
+from dataclasses import replace
 
 from tutor.ai import HeuristicPlayer
 from tutor.ai.arena import mean_ci
@@ -45,13 +52,16 @@ from tutor.review.review import hand_start
 from tutor.review.values import play_outcomes, true_deal
 from tutor.rules import Card, Hand, Match, Phase, Play
 
+from .hindsight import FACTS, Hindsight
 from .progress import ProgressLine
 
 BASELINE = "heuristic"
 
 
-def parse_spec(text: str, seed: int) -> PlayerSpec:
+def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
     """A player from its SPEC (see the module's text); ValueError if it is not one."""
+    if text.startswith("know:"):
+        return _hindsight(text, seed)
     if text in ("heuristic", "random"):
         return PlayerSpec(text, seed)
     if text in PLAYOUTS:
@@ -71,6 +81,26 @@ def parse_spec(text: str, seed: int) -> PlayerSpec:
     if not any(name == "playouts" for name, _ in options):
         options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
     return PlayerSpec("search", seed, tuple(options))
+
+
+def _hindsight(text: str, seed: int) -> Hindsight:
+    fact, *rest = text.removeprefix("know:").split(",")
+    if fact not in FACTS:
+        raise ValueError(f"{text!r}: know a fact of the deal, one of {', '.join(FACTS)}")
+    playouts = PLAYOUTS["hard"]
+    for item in rest:
+        name, sep, value = item.partition("=")
+        if name != "playouts" or not sep or not value.isdigit() or int(value) < 1:
+            raise ValueError(f"{item!r}: the one option of know:FACT is playouts=N")
+        playouts = int(value)
+    return Hindsight(fact, seed, playouts)
+
+
+def _seeded(spec: PlayerSpec | Hindsight, seed: int, hand: Hand) -> PlayerSpec | Hindsight:
+    """`spec` with this position's seed (and, for a hindsight player, its true deal)."""
+    if isinstance(spec, Hindsight):
+        return replace(spec, seed=seed, truth=true_deal(hand))
+    return PlayerSpec(spec.kind, seed, spec.options)
 
 
 def positions(count: int, seed: int, every: int) -> list[tuple[Hand, int]]:
@@ -145,7 +175,8 @@ def particle_percentile(hand: Hand, seat: int, count: int, seed: int) -> float:
     return (sum(w < mine for w in others) + 0.5 * sum(w == mine for w in others)) / len(others)
 
 
-def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec], candidates: int,
+def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec | Hindsight],
+                   candidates: int,
                    repeats: int) -> dict[str, float]:
     """Each player's regret at this position (0: it chose what the oracle rates best)."""
     obs = hand.observation(seat)
@@ -198,8 +229,8 @@ def main(argv: list[str]) -> int:
     whole: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     line = ProgressLine("oracle", len(found))
     for done, (hand, seat) in enumerate(found, start=1):
-        seeded = {name: PlayerSpec(s.kind, zlib.crc32(f"{hand.seed}/{done}".encode()),
-                                   s.options) for name, s in specs.items()}
+        seed = zlib.crc32(f"{hand.seed}/{done}".encode())
+        seeded = {name: _seeded(s, seed, hand) for name, s in specs.items()}
         for name, regret in judge_position(hand, seat, seeded, args.candidates,
                                            args.repeats).items():
             regrets[name].append(regret)
@@ -224,6 +255,7 @@ def main(argv: list[str]) -> int:
                                    ranks.items()},
               "effective_share": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
                                   shares.items()}}
+    result["regrets"] = {name: [round(x, 4) for x in r] for name, r in regrets.items()}
     if args.particles:
         result["particle_percentile"] = {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
                                          whole.items()}

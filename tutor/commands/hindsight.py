@@ -1,0 +1,106 @@
+"""Hindsight players for the per-decision oracle: the search told one fact of the true deal.
+
+They are instruments, never players in play: each bounds what inference about the hidden
+cards could gain, since knowing a fact exactly is more than any reading of the others' play
+can learn of it. The facts (the rest of the hidden cards dealt at random around them):
+- `deal`: every hidden card where it is (the clairvoyant search);
+- `shape`: how many cards of each suit (trumps one suit) every hidden holder has;
+- `trumps`: how many trumps every hidden holder has;
+- `high`: who holds each top card (a plain suit's two highest ranks; the trump suit's A and
+  above), and the shape;
+- `pairs`: the cards each holder has two or more copies of, and the shape;
+- `singles`: the cards each holder has one copy of, and the shape.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tutor.ai.player import Player
+from tutor.ai.sampler import Sample, Sampler
+from tutor.ai.search import SearchPlayer
+from tutor.rules import TRUMP, Observation, holder_friend
+
+FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles")
+HIGH = {TRUMP: 11}  # position in the suit from which a card is "top": trumps' A and above
+HIGH_PLAIN = 10  # a plain suit's two highest ranks
+
+
+def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random) -> Sample:
+    """A deal that agrees with `truth` on `fact` and is random otherwise: every hidden
+    holder (the others and, if `obs`'s seat did not bury it, the kitty) keeps its number of
+    cards and the fact; the rest of its cards are swapped among the holders at random."""
+    if fact not in FACTS:
+        raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
+    if fact == "deal":
+        return Sample([list(h) for h in truth.hands], list(truth.kitty), 1.0, truth.friend)
+    assert obs.trump is not None
+    eff, pos = obs.trump.table.eff, obs.trump.table.pos
+    n = obs.rules.players
+    holders = [s for s in range(n) if s != obs.seat] + ([n] if obs.seat != obs.declarer else [])
+    piles = [[int(c) for c in h] for h in truth.hands] + [[int(c) for c in truth.kitty]]
+
+    def group(card: int, pile: list[int]) -> object:
+        """Cards in one group are dealt among the slots the group held: a card that is its
+        own group stays with its holder."""
+        if fact == "trumps":
+            return eff[card] == TRUMP
+        kept = {"high": pos[card] >= HIGH.get(eff[card], HIGH_PLAIN),
+                "pairs": pile.count(card) >= 2,
+                "singles": pile.count(card) == 1}.get(fact, False)
+        return ("card", card) if kept else eff[card]
+
+    slots = {h: [group(c, piles[h]) for c in piles[h]] for h in holders}
+    pools: dict[object, list[int]] = {}
+    for h in holders:
+        for card, g in zip(piles[h], slots[h], strict=True):
+            pools.setdefault(g, []).append(card)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    for h in holders:
+        piles[h] = [pools[g].pop() for g in slots[h]]
+    hands = piles[:n]
+    return Sample(hands, piles[n], 1.0, _friend(obs, hands, truth.friend))
+
+
+def _friend(obs: Observation, hands: list[list[int]], known: int | None) -> int | None:
+    """The friend these hands imply: the revealed one, or the holder of the called card."""
+    if obs.friend is not None or obs.rules.friend_rule != "holder" or obs.friend_card is None:
+        return known if obs.friend is None else obs.friend
+    at_call = [list(h) for h in hands]
+    for seat, cards in [play for t in obs.tricks for play in t.plays] + list(obs.current):
+        at_call[seat].extend(int(c) for c in cards)
+    assert obs.declarer is not None
+    return holder_friend(at_call, obs.declarer, int(obs.friend_card))
+
+
+class HindsightSearch(SearchPlayer):
+    """The search, playing out deals that agree with the truth on one fact."""
+
+    name = "hindsight"
+
+    def __init__(self, truth: Sample, fact: str, seed: int = 0, playouts: int = 160) -> None:
+        super().__init__(seed, playouts=playouts)
+        if fact not in FACTS:
+            raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
+        self.truth, self.fact = truth, fact
+
+    def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation,
+              history: list, start: int) -> Sample:
+        return partial_deal(obs, self.truth, self.fact, rng)
+
+
+@dataclass(frozen=True)
+class Hindsight:
+    """A hindsight player's spec (`know:FACT` on the command line); `truth` is bound at
+    each position."""
+
+    fact: str
+    seed: int = 0
+    playouts: int = 160
+    truth: Sample | None = None
+
+    def build(self) -> Player:
+        assert self.truth is not None, "a hindsight player needs the position's true deal"
+        return HindsightSearch(self.truth, self.fact, self.seed, self.playouts)

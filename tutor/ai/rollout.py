@@ -64,13 +64,17 @@ class Playout:
 
     def run(self, rng: random.Random, policy: str = "quick") -> HandResult:
         """Play to the end of the hand with one policy for every seat: `quick` (rules of
-        thumb, fastest) or `heuristic` (the heuristic player's own tactics, fast mode)."""
+        thumb, fastest), `heuristic` (the heuristic player's own tactics, fast mode), or
+        `trick` (the tactics until the trick in progress ends, which is where the others
+        answer the play being searched; quick after it)."""
         hand = self.hand
+        first = len(hand.tricks)
         while hand.phase != Phase.FINISHED:
             seat = hand.turn
             assert seat is not None
             ctx = self.context(seat)
-            cards = choose_play(ctx).cards if policy == "heuristic" else quick_play(ctx, rng)
+            tactics = policy == "heuristic" or (policy == "trick" and len(hand.tricks) == first)
+            cards = choose_play(ctx).cards if tactics else quick_play(ctx, rng)
             try:
                 self.apply(Play(seat, cards))
             except IllegalAction:

@@ -28,7 +28,7 @@ from .tactics import (
 )
 
 DEFAULT_BUDGET_S = 0.5
-POLICIES = ("quick", "heuristic")
+POLICIES = ("quick", "heuristic", "trick")
 PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
 
 
@@ -38,7 +38,8 @@ class SearchPlayer(Player):
 
     Budget: `budget_s` seconds per decision (default 0.5), or a fixed number of playouts
     (`playouts`, which makes decisions reproducible and machine-independent). `policy` plays
-    the samples out with `quick` rules (default) or the `heuristic` tactics (about 3x slower);
+    the samples out with `quick` rules (default), the `heuristic` tactics (about 3x slower),
+    or the tactics for the rest of the `trick` only;
     `infer` = k > 0 draws k deals per playout deal and keeps one by play inference over the
     last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals;
     `temperature` softens the model of the others' play for both. `setup` = k > 0 picks the

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from tutor.ai.arena import DealOutcome, PlayerSpec, run_arena, stderr_progress, summarize
 from tutor.ai.player import PLAYER_TYPES
+from tutor.ai.search import POLICIES
 
 
 def _fmt(stat: dict) -> str:
@@ -96,7 +97,7 @@ def main(argv: list[str]) -> int:
                         help="search: seconds per decision (default 0.5)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="search: playouts per decision instead of a time budget")
-    parser.add_argument("--policy", choices=("quick", "heuristic"), default=None,
+    parser.add_argument("--policy", choices=POLICIES, default=None,
                         help="search: the policy samples are played out with (default quick)")
     parser.add_argument("--infer", type=int, default=None, metavar="K",
                         help="search: draw K deals per playout deal, keep one by play inference")

@@ -161,7 +161,7 @@ def test_bury_needs_exactly_seven_held_cards():
     with pytest.raises(IllegalBury, match="exactly 7"):
         h.apply(Bury(1, tuple(cards[:6])))
     missing = next(Card(k) for k in range(54) if cards.count(Card(k)) == 0)
-    with pytest.raises(IllegalPlay, match="You do not hold"):
+    with pytest.raises(IllegalBury, match="You do not hold"):  # a bury error, as a bury
         h.apply(Bury(1, (*cards[:6], missing)))
     assert len(h.cards_of(1)) == 38 and h.phase == Phase.BURYING
     points = sorted(cards, key=lambda c: -c.points)[:7]  # burying points is allowed
@@ -518,7 +518,7 @@ def test_setup_from_observation_validates_the_guess_and_the_next_actions():
     with pytest.raises(IllegalBury):
         copy.apply(Bury(seat, tuple(hands[seat][:6])))
     stranger = next(c for c in hands[(seat + 1) % 5] if hands[seat].count(c) == 0)
-    with pytest.raises(IllegalPlay):
+    with pytest.raises(IllegalBury):
         copy.apply(Bury(seat, (stranger, *hands[seat][:6])))
     assert copy.phase == Phase.BURYING
     h.apply(Bury(seat, tuple(hands[seat][:7])))

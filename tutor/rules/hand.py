@@ -456,7 +456,7 @@ class Hand:
     def _bury_error(self, action: Bury) -> IllegalAction | None:
         if len(action.cards) != self.rules.kitty:
             return IllegalBury("bury_count", n=self.rules.kitty, got=len(action.cards))
-        _require_held(self._s.hands[action.seat], action.cards)
+        _require_held(self._s.hands[action.seat], action.cards, IllegalBury)
         return None
 
     def _call_error(self, action: CallFriend) -> IllegalAction | None:
@@ -682,10 +682,12 @@ class Hand:
         }
 
 
-def _require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
+def _require_held(hand: Sequence[int], cards: Sequence[int],
+                  error: type[IllegalAction] = IllegalPlay) -> None:
+    """Raise `error` ("You do not hold …") when `cards` are not all in `hand`."""
     missing = missing_cards(hand, cards)
     if missing:
-        raise IllegalPlay("not_in_hand", cards=cards_text(sorted(missing)))
+        raise error("not_in_hand", cards=cards_text(sorted(missing)))
 
 
 def _remove(hand: list[Card], cards: Sequence[int]) -> None:

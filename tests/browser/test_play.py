@@ -157,6 +157,7 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     figures = json.loads(urllib.request.urlopen(app_url + "tutor-stats", timeout=10).read())
     # every AI play came from a worker process: four seats, more than ten tricks a hand
     assert figures["ai"]["decisions"] > 4 * 10
+    assert figures["sessions"] >= 1  # this page's session, open now
     click_to_update.sort()
     print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
           f"median {click_to_update[len(click_to_update) // 2] * 1000:.0f} ms, "

@@ -24,6 +24,7 @@ from .identity import AccountBox
 from .page import AppPage
 from .safe import user_text
 from .services import get_store, store_error
+from .stats import count_session
 
 PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
 
@@ -162,6 +163,7 @@ PAGE_HEAD = ('{% block postamble %}<meta name="viewport" '
 def build_app() -> pn.viewable.Viewable:
     """The app's root for one session (used by `panel serve app.py` and `tutor serve`)."""
     serve_resources_locally()
+    count_session()
     pn.extension()
     if pn.state.curdoc is not None:  # Panel extends its base page with this template
         pn.state.curdoc.template = PAGE_HEAD

@@ -8,17 +8,37 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 
 import panel as pn
 from tornado.web import RequestHandler
 
 from .ai_pool import stats as ai_stats
 
+_live = 0  # sessions of this process open now (Panel counts them only with a session history)
+_lock = threading.Lock()
+
+
+def count_session() -> None:
+    """Count the session being built as open until Panel destroys it (call once a session)."""
+    global _live
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None:
+        return
+    with _lock:
+        _live += 1
+    pn.state.on_session_destroyed(_session_closed)
+
+
+def _session_closed(_context: object) -> None:
+    global _live
+    with _lock:
+        _live = max(0, _live - 1)
+
 
 def process_stats() -> dict:
     """The figures /tutor-stats reports."""
-    sessions = pn.state.session_info.get("live", 0) if pn.state.session_info else 0
-    return {"pid": os.getpid(), "sessions": sessions, "ai": ai_stats()}
+    return {"pid": os.getpid(), "sessions": _live, "ai": ai_stats()}
 
 
 class StatsHandler(RequestHandler):

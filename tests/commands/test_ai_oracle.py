@@ -45,12 +45,20 @@ def test_the_command_reports_each_player_against_the_heuristic(capsys):
     assert json.loads(again.out) == out and "[oracle] 4/4" in again.err  # with its progress
 
 
-@pytest.mark.parametrize("spec", ["search:budget_s=1", "clever", "search:playouts"])
+@pytest.mark.parametrize("spec", ["search:budget_s=1", "clever", "search:playouts",
+                                  "search:prior=much"])
 def test_a_spec_that_is_no_player_is_refused(spec, capsys):
     with pytest.raises(SystemExit):
         ai_oracle.main(["--positions", "1", "--player", spec])
     err = capsys.readouterr().err
     assert spec.split(":")[-1].split("=")[0] in err and "error" in err
+
+
+def test_the_search_options_parse_to_their_types():
+    spec = ai_oracle.parse_spec("search:playouts=40,prior=0.5,candidates=6,policy=trick", 2)
+    assert spec == PlayerSpec("search", 2, (("playouts", 40), ("prior", 0.5),
+                                            ("candidates", 6), ("policy", "trick")))
+    assert spec.build().prior == 0.5 and spec.build().max_candidates == 6
 
 
 def test_the_inference_tells_the_true_deal_from_drawn_ones_in_heuristic_self_play():

@@ -17,7 +17,8 @@ cannot tell it from a guess; 1: it outweighs every one) is reported by trick, wi
 deals' effective share (how many of them the weights leave in play).
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
-search's options (`playouts`, `infer`, `policy`, `particles`, `temperature`), e.g.
+search's options (`playouts`, `infer`, `policy`, `particles`, `temperature`, `prior`,
+`candidates`), e.g.
 `search:playouts=40,infer=8`.
 
 A SPEC `know:FACT` (or `know:FACT,playouts=N`; 160 by default) is a hindsight search, told
@@ -56,6 +57,8 @@ from .hindsight import FACTS, Hindsight
 from .progress import ProgressLine
 
 BASELINE = "heuristic"
+SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "particles": int,
+                  "temperature": float, "prior": float, "candidates": int}
 
 
 def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
@@ -73,11 +76,13 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
     options: list[tuple[str, object]] = []
     for item in filter(None, opts.split(",")):
         name, sep, value = item.partition("=")
-        if not sep or name not in ("playouts", "infer", "policy", "particles", "temperature"):
+        if not sep or name not in SEARCH_OPTIONS:
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
-                             "particles=M, temperature=T")
-        options.append((name, value if name == "policy" else
-                        float(value) if name == "temperature" else int(value)))
+                             "particles=M, temperature=T, prior=P, candidates=K")
+        try:
+            options.append((name, SEARCH_OPTIONS[name](value)))
+        except ValueError:
+            raise ValueError(f"{item!r}: {value!r} is not a value for {name}") from None
     if not any(name == "playouts" for name, _ in options):
         options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
     return PlayerSpec("search", seed, tuple(options))

@@ -10,9 +10,10 @@ import pytest
 
 from tutor.ai.decision import PlayerSpec
 from tutor.commands import ai_oracle
-from tutor.commands.hindsight import FACTS, HIGH, HIGH_PLAIN, Hindsight, partial_deal
+from tutor.commands.hindsight import FACTS, Hindsight, is_top, partial_deal
 from tutor.review.values import true_deal
-from tutor.rules import TRUMP, holder_friend
+from tutor.rules import TRUMP, Trump, holder_friend, parse_card
+from tutor.rules.cards import BIG_JOKER
 
 
 @pytest.fixture(scope="module")
@@ -31,13 +32,13 @@ def _holders(obs):
 
 def _facts(obs, pile: list[int]) -> dict[str, object]:
     """Every fact of one holder's pile, as the module defines them."""
-    eff, pos = obs.trump.table.eff, obs.trump.table.pos
+    eff = obs.trump.table.eff
     counts = Counter(pile)
     shape = Counter(eff[c] for c in pile)
     return {
         "shape": shape,
         "trumps": shape[TRUMP],
-        "high": (shape, Counter(c for c in pile if pos[c] >= HIGH.get(eff[c], HIGH_PLAIN))),
+        "high": (shape, Counter(c for c in pile if is_top(obs.trump, c))),
         "pairs": (shape, {c: k for c, k in counts.items() if k >= 2}),
         "singles": (shape, {c for c, k in counts.items() if k == 1}),
     }
@@ -78,6 +79,16 @@ def test_a_partial_deal_keeps_its_fact_and_what_is_seen(found, fact):
             else:
                 assert deal.friend == (obs.friend if obs.friend is not None else truth.friend)
     assert changed  # the rest of the deal is random, not the truth
+
+
+def test_top_cards_are_the_highest_of_each_suit():
+    spades = Trump("2", "S")
+    assert is_top(spades, parse_card("AS")) and is_top(spades, parse_card("2H"))  # trumps
+    assert not is_top(spades, parse_card("KS"))  # the trump suit's K: below its A
+    assert is_top(spades, parse_card("KH")) and not is_top(spades, parse_card("QH"))
+    no_trump = Trump("2", None)
+    assert is_top(no_trump, parse_card("2H")) and is_top(no_trump, BIG_JOKER)
+    assert is_top(no_trump, parse_card("AH")) and not is_top(no_trump, parse_card("QH"))
 
 
 def test_knowing_the_deal_is_the_truth(found):

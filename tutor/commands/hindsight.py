@@ -7,7 +7,7 @@ can learn of it. The facts (the rest of the hidden cards dealt at random around 
 - `shape`: how many cards of each suit (trumps one suit) every hidden holder has;
 - `trumps`: how many trumps every hidden holder has;
 - `high`: who holds each top card (a plain suit's two highest ranks; the trump suit's A and
-  above), and the shape;
+  above, or every trump in no-trump), and the shape;
 - `pairs`: the cards each holder has two or more copies of, and the shape;
 - `singles`: the cards each holder has one copy of, and the shape.
 """
@@ -20,11 +20,20 @@ from dataclasses import dataclass
 from tutor.ai.player import Player
 from tutor.ai.sampler import Sample, Sampler
 from tutor.ai.search import SearchPlayer
-from tutor.rules import TRUMP, Observation, holder_friend
+from tutor.rules import TRUMP, Observation, Trump, holder_friend
 
 FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles")
-HIGH = {TRUMP: 11}  # position in the suit from which a card is "top": trumps' A and above
-HIGH_PLAIN = 10  # a plain suit's two highest ranks
+TOP_TRUMP = 11  # position of the trump suit's A: it and every trump above it are top cards
+TOP_PLAIN = 10  # a plain suit's two highest ranks
+
+
+def is_top(trump: Trump, card: int) -> bool:
+    """A top card: one of a plain suit's two highest ranks, the trump suit's A or a higher
+    trump, or (no-trump, where the trumps are the jokers and level cards) any trump."""
+    eff, pos = trump.table.eff[card], trump.table.pos[card]
+    if eff == TRUMP:
+        return trump.suit is None or pos >= TOP_TRUMP
+    return pos >= TOP_PLAIN
 
 
 def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random) -> Sample:
@@ -36,7 +45,7 @@ def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random)
     if fact == "deal":
         return Sample([list(h) for h in truth.hands], list(truth.kitty), 1.0, truth.friend)
     assert obs.trump is not None
-    eff, pos = obs.trump.table.eff, obs.trump.table.pos
+    trump, eff = obs.trump, obs.trump.table.eff
     n = obs.rules.players
     holders = [s for s in range(n) if s != obs.seat] + ([n] if obs.seat != obs.declarer else [])
     piles = [[int(c) for c in h] for h in truth.hands] + [[int(c) for c in truth.kitty]]
@@ -45,8 +54,8 @@ def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random)
         """Cards in one group are dealt among the slots the group held: a card that is its
         own group stays with its holder."""
         if fact == "trumps":
-            return eff[card] == TRUMP
-        kept = {"high": pos[card] >= HIGH.get(eff[card], HIGH_PLAIN),
+            return ("trump", eff[card] == TRUMP)
+        kept = {"high": is_top(trump, card),
                 "pairs": pile.count(card) >= 2,
                 "singles": pile.count(card) == 1}.get(fact, False)
         return ("card", card) if kept else eff[card]

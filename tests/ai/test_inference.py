@@ -116,6 +116,8 @@ def test_probabilities_are_a_softmax_over_the_options():
     unconsidered = [c for c in ctx.hand if (int(c),) not in values]
     if unconsidered:
         assert play_probability(ctx, (unconsidered[0],), 2.0, 0.02) == pytest.approx(0.02)
+    for cold in (0.0, 1e-3):  # a considered play is never less likely than an unconsidered
+        assert play_probability(ctx, other, cold, 0.02) == pytest.approx(0.02)
 
 def test_a_failed_throw_is_judged_as_the_throw_its_seat_chose():
     trump = Trump("2", "S")

@@ -101,7 +101,8 @@ def option_probability(options: Sequence[tuple[tuple[int, ...], float]], chosen:
                        temperature: float = TEMPERATURE, floor: float = FLOOR) -> float:
     """The probability of `chosen` among `options`: a softmax over their values at
     `temperature` (0: the tactics' own choice, the first best) for 1 - `floor` of the mass;
-    a play the tactics would not consider gets `floor`."""
+    a play the tactics would not consider gets `floor`, and so does a considered one whose
+    share is smaller (a cold softmax underflows: no play the seat made is impossible)."""
     key = tuple(sorted(int(c) for c in chosen))
     if len(options) == 1:
         return 1.0 if options[0][0] == key else floor
@@ -112,7 +113,7 @@ def option_probability(options: Sequence[tuple[tuple[int, ...], float]], chosen:
         weights = {cards: math.exp((v - top) / temperature) for cards, v in options}
         p = weights.get(key, 0.0) / sum(weights.values())
     considered = any(cards == key for cards, _ in options)
-    return (1.0 - floor) * p if considered else floor
+    return max((1.0 - floor) * p, floor) if considered else floor
 
 
 def fit_temperature(examples: Sequence[tuple[Sequence[tuple[tuple[int, ...], float]],

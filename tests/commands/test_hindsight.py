@@ -40,6 +40,7 @@ def _facts(obs, pile: list[int]) -> dict[str, object]:
         "high": (shape, Counter(c for c in pile if is_top(obs.trump, c))),
         "pairs": (shape, {c: k for c, k in counts.items() if k >= 2}),
         "singles": (shape, {c for c, k in counts.items() if k == 1}),
+        "friend": (shape, counts[obs.friend_card]),
     }
 
 
@@ -75,6 +76,8 @@ def test_a_partial_deal_keeps_its_fact_and_what_is_seen(found, fact):
                     at_call[s].extend(int(c) for c in cards)
                 assert deal.friend == holder_friend(at_call, obs.declarer,
                                                     int(obs.friend_card))
+                if fact == "friend":  # who holds the called card is who the friend is
+                    assert deal.friend == truth.friend
             else:
                 assert deal.friend == (obs.friend if obs.friend is not None else truth.friend)
     assert changed  # the rest of the deal is random, not the truth

@@ -9,7 +9,9 @@ can learn of it. The facts (the rest of the hidden cards dealt at random around 
 - `high`: who holds each top card (a plain suit's two highest ranks; the trump suit's A and
   above, or every trump in no-trump), and the shape;
 - `pairs`: the cards each holder has two or more copies of, and the shape;
-- `singles`: the cards each holder has one copy of, and the shape.
+- `singles`: the cards each holder has one copy of, and the shape;
+- `friend`: who holds each copy of the called friend card, and the shape (under the holder
+  rule this is who the friend is).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tutor.ai.sampler import Sample, Sampler
 from tutor.ai.search import SearchPlayer
 from tutor.rules import TRUMP, Observation, Trump, holder_friend
 
-FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles")
+FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles", "friend")
 TOP_TRUMP = 11  # position of the trump suit's A: it and every trump above it are top cards
 TOP_PLAIN = 10  # a plain suit's two highest ranks
 
@@ -57,7 +59,8 @@ def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random)
             return ("trump", eff[card] == TRUMP)
         kept = {"high": is_top(trump, card),
                 "pairs": pile.count(card) >= 2,
-                "singles": pile.count(card) == 1}.get(fact, False)
+                "singles": pile.count(card) == 1,
+                "friend": card == obs.friend_card}.get(fact, False)
         return ("card", card) if kept else eff[card]
 
     slots = {h: [group(c, piles[h]) for c in piles[h]] for h in holders}

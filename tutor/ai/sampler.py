@@ -3,8 +3,8 @@ with what the observer knows, and weigh each deal by how well it explains what h
 
 Hard constraints: hand sizes, shown voids, level cards shown while bidding, and the friend
 call (a revealed friend means nobody between the declarer and them held a copy; a holder who
-played a copy without being revealed is not the friend). Soft evidence (weights): who fed
-points to whom while the friend was unknown, and who passed with strong level cards.
+played a copy without being revealed is not the friend). Soft evidence (weights): how the
+others followed while the friend was unknown (`team`), and who passed with strong level cards.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from tutor.rules import RANKS, Observation, holder_friend
 
 from .memory import Memory, played_cards
+from .team import follow_events, team_likelihood
 
-FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
 PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
 
 
@@ -61,30 +61,9 @@ class Sampler:
             while seat != obs.friend:
                 self.banned[seat].add(int(self.card))
                 seat = (seat + 1) % n
-        self.feeds = self._feed_evidence() if obs.friend is None else []
+        self.events = follow_events(obs) if obs.friend is None else []
         self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
                                                                             self.declarer}
-
-    def _feed_evidence(self) -> list[tuple[int, int]]:
-        """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
-        winning and did not take it over."""
-        from tutor.rules import trick_winner
-
-        out = []
-        trump = self.mem.trump
-        tricks = [t.plays for t in self.obs.tricks] + ([tuple(self.obs.current)]
-                                                       if self.obs.current else [])
-        for plays in tricks:
-            for i in range(1, len(plays)):
-                seat, cards = plays[i]
-                pts = sum(c.points for c in cards)
-                if pts < 10:
-                    continue
-                before = trick_winner([c for _, c in plays[:i]], trump)
-                after = trick_winner([c for _, c in plays[: i + 1]], trump)
-                if after == before:
-                    out.append((seat, plays[before][0]))
-        return out
 
     def draw(self, rng: random.Random, tries: int = 6) -> Sample:
         """One weighted deal; inconsistent with the friend call only if `tries` all fail."""
@@ -161,11 +140,7 @@ class Sampler:
         return self._weight(hands, friend)
 
     def _weight(self, hands: list[list[int]], friend: int | None) -> float:
-        w = 1.0
-        side = {self.declarer} | ({friend} if friend is not None else set())
-        for feeder, winner in self.feeds:
-            if (feeder in side) != (winner in side):
-                w *= FEED_LIKELIHOOD
+        w = team_likelihood(self.events, self.declarer, friend) if self.events else 1.0
         level = self.obs.level
         for s in self.passers:
             held = Counter(c for c in hands[s] if _rank(c) == level)

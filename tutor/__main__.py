@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("arena", "duplicate-deal match between two AI players (--log resumes)"),
     "ladder": ("ladder", "the strength ladder from arena logs, each step with its interval"),
     "ai-oracle": ("ai_oracle", "AI variants screened per decision against a clairvoyant oracle"),
-    "ai-fit": ("ai_fit", "fit play inference's temperature to self-play (--player SPEC)"),
+    "ai-fit": ("ai_fit", "fit play inference (--team: the friend evidence) to self-play"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
     "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),

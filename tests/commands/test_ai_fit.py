@@ -30,3 +30,14 @@ def test_the_heuristics_own_plays_are_its_top_choices(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["plays"] > 50 and out["top_choice"] == 1.0 and out["considered"] == 1.0
     assert out["fit"][0]["temperature"] == min(ai_fit.TEMPERATURES)
+
+
+def test_the_team_fit_counts_every_follow_before_the_friend_shows(capsys):
+    assert ai_fit.main(["--team", "--hands", "2", "--player", "heuristic", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = out["rows"]
+    assert out["kinds"] == ["zero", "feed5", "feed10", "take"]
+    assert sum(r["follows"] for r in rows) > 30
+    assert all(abs(sum(r["rates"]) - 1.0) < 0.005 for r in rows)
+    assert {r["follower"] for r in rows} <= {"D", "F", "O"}
+    assert not {(r["follower"], r["winner"]) for r in rows} & {("D", "D"), ("F", "F")}

@@ -11,6 +11,7 @@ rate under the roles that deal implies over the rate pooled over all roles.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -91,12 +92,24 @@ def _pooled() -> dict[bool, tuple[float, ...]]:
 POOLED = _pooled()
 
 
+def roles_key(event: Event, declarer: int, friend: int | None) -> tuple[str, str, bool]:
+    """The row of `EVENT_RATES` an event falls in when `friend` is the friend."""
+    return (_role(event.seat, declarer, friend), _role(event.winner, declarer, friend),
+            event.followed)
+
+
+def fit_rates(counts: dict[tuple[str, str, bool], Counter]) -> dict[tuple[str, str, bool],
+                                                                     tuple[float, ...]]:
+    """Each row's frequencies of the kinds, rounded as `EVENT_RATES` keeps them."""
+    return {key: tuple(round(c[k] / sum(c.values()), 3) for k in KINDS)
+            for key, c in sorted(counts.items()) if sum(c.values())}
+
+
 def team_likelihood(events: Sequence[Event], declarer: int, friend: int | None) -> float:
     """How well the deal's friend explains `events`, as a likelihood ratio (1: no evidence)."""
     w = 1.0
     for e in events:
         k = KINDS.index(e.kind)
-        rates = EVENT_RATES[(_role(e.seat, declarer, friend), _role(e.winner, declarer, friend),
-                             e.followed)]
+        rates = EVENT_RATES[roles_key(e, declarer, friend)]
         w *= max(rates[k], FLOOR) / POOLED[e.followed][k]
     return w

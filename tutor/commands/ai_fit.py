@@ -6,16 +6,22 @@ for plays the tactics do not consider. This command plays `--hands` hands with f
 of a player (SPEC as in `ai-oracle`; default `hard`, the strength the others meet), records
 every card play with the options the model sees on the true deal, and prints how well each
 (temperature, floor) explains them, as a mean log-likelihood a play: the best is the fit.
+
+With `--team` it fits the friend evidence instead (`tutor.ai.team`): over every follow made
+before the friend shows, how often each kind of follow comes from each pair of roles. It
+prints the rows of `EVENT_RATES` (1000 hands from seed 20000 gave the shipped table).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter, defaultdict
 
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import fit_temperature, option_values
 from tutor.ai.memory import build_memory
+from tutor.ai.team import KINDS, event_of, fit_rates, roles_key
 from tutor.rules import Match, Phase, Play
 
 from .ai_oracle import parse_spec
@@ -45,12 +51,52 @@ def record(hands: int, spec_text: str, seed: int) -> list[tuple[list, tuple[int,
     return examples
 
 
+def record_team(hands: int, spec_text: str, seed: int) -> dict[tuple[str, str, bool], Counter]:
+    """How often each kind of follow came from each pair of roles, over the follows of
+    `hands` self-play hands made before the friend showed (hands with a friend only)."""
+    counts: dict[tuple[str, str, bool], Counter] = defaultdict(Counter)
+    line = ProgressLine("ai-fit", hands)
+    for h in range(hands):
+        hand = Match(seed=seed + h).new_hand()
+        players = [parse_spec(spec_text, seed + 7 * h + s).build() for s in range(5)]
+        while hand.phase != Phase.FINISHED:
+            obs = hand.observation(hand.turn)
+            action = players[obs.seat].act(obs)
+            if (hand.phase == Phase.PLAYING and hand.current and hand.friend is not None
+                    and hand.friend != hand.declarer
+                    and hand.observation(hand.declarer).friend is None):
+                assert isinstance(action, Play) and hand.trump is not None
+                event = event_of(hand.current, obs.seat, action.cards, hand.trump)
+                counts[roles_key(event, hand.declarer, hand.friend)][event.kind] += 1
+            hand.apply(action)
+        line.update(h + 1, f"{sum(sum(c.values()) for c in counts.values())} follows")
+    return counts
+
+
+def main_team(args: argparse.Namespace) -> int:
+    """`--team`: fit and print the friend evidence's rates."""
+    counts = record_team(args.hands, args.player, args.seed)
+    rates = fit_rates(counts)
+    if args.json:
+        print(json.dumps({"player": args.player, "hands": args.hands, "kinds": list(KINDS),
+                          "rows": [{"follower": f, "winner": w, "followed": fo,
+                                    "follows": sum(counts[(f, w, fo)].values()),
+                                    "rates": list(r)} for (f, w, fo), r in rates.items()]}))
+        return 0
+    print(f"ai-fit --team: {args.hands} hands of {args.player}; rates of {', '.join(KINDS)}")
+    for key, row in rates.items():
+        print(f"    {key!r}: {row!r},  # {sum(counts[key].values())} follows")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor ai-fit", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=6)
     parser.add_argument("--player", default="hard", metavar="SPEC")
     parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--team", action="store_true",
+                        help="fit the friend evidence's rates instead of the softening")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.hands < 1:
@@ -59,6 +105,8 @@ def main(argv: list[str]) -> int:
         parse_spec(args.player, 0)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.team:
+        return main_team(args)
     examples = record(args.hands, args.player, args.seed)
     ranked = fit_temperature(examples, TEMPERATURES, FLOORS)
     top = [max(opts, key=lambda o: o[1])[0] for opts, _ in examples]

@@ -78,8 +78,8 @@ def test_a_partial_deal_keeps_its_fact_and_what_is_seen(found, fact):
                                                     int(obs.friend_card))
                 if fact == "friend":  # who holds the called card is who the friend is
                     assert deal.friend == truth.friend
-            else:
-                assert deal.friend == (obs.friend if obs.friend is not None else truth.friend)
+            else:  # revealed, or not for the deal to say: the truth is not passed on
+                assert deal.friend == obs.friend
     assert changed  # the rest of the deal is random, not the truth
 
 

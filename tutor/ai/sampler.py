@@ -73,7 +73,7 @@ class Sampler:
             if dealt is None:
                 continue
             hands, kitty = dealt
-            friend, ok = self._friend(hands)
+            friend, ok = self.implied_friend(hands)
             if ok:
                 return Sample(hands, kitty, self._weight(hands, friend), friend)
             fallback = Sample(hands, kitty, 0.05 * self._weight(hands, friend), friend)
@@ -119,8 +119,9 @@ class Sampler:
             kitty = [int(c) for c in (self.obs.buried or ())]
         return hands, kitty
 
-    def _friend(self, hands: list[list[int]]) -> tuple[int | None, bool]:
-        """The friend this deal implies, and whether that agrees with what was seen."""
+    def implied_friend(self, hands: list[list[int]]) -> tuple[int | None, bool]:
+        """The friend this deal implies (under the holder rule; else the one revealed, if
+        any), and whether that agrees with what was seen."""
         obs = self.obs
         if not self.holder_rule:
             return obs.friend, True

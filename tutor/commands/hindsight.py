@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from tutor.ai.memory import build_memory
 from tutor.ai.player import Player
 from tutor.ai.sampler import Sample, Sampler
 from tutor.ai.search import SearchPlayer
-from tutor.rules import TRUMP, Observation, Trump, holder_friend
+from tutor.rules import TRUMP, Observation, Trump
 
 FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles", "friend")
 TOP_TRUMP = 11  # position of the trump suit's A: it and every trump above it are top cards
@@ -38,10 +39,12 @@ def is_top(trump: Trump, card: int) -> bool:
     return pos >= TOP_PLAIN
 
 
-def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random) -> Sample:
+def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random,
+                 sampler: Sampler | None = None) -> Sample:
     """A deal that agrees with `truth` on `fact` and is random otherwise: every hidden
     holder (the others and, if `obs`'s seat did not bury it, the kitty) keeps its number of
-    cards and the fact; the rest of its cards are swapped among the holders at random."""
+    cards and the fact; the rest of its cards are swapped among the holders at random. Its
+    friend is the one these hands imply to `sampler` (one for `obs`), as for any drawn deal."""
     if fact not in FACTS:
         raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
     if fact == "deal":
@@ -73,18 +76,8 @@ def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random)
     for h in holders:
         piles[h] = [pools[g].pop() for g in slots[h]]
     hands = piles[:n]
-    return Sample(hands, piles[n], 1.0, _friend(obs, hands, truth.friend))
-
-
-def _friend(obs: Observation, hands: list[list[int]], known: int | None) -> int | None:
-    """The friend these hands imply: the revealed one, or the holder of the called card."""
-    if obs.friend is not None or obs.rules.friend_rule != "holder" or obs.friend_card is None:
-        return known if obs.friend is None else obs.friend
-    at_call = [list(h) for h in hands]
-    for seat, cards in [play for t in obs.tricks for play in t.plays] + list(obs.current):
-        at_call[seat].extend(int(c) for c in cards)
-    assert obs.declarer is not None
-    return holder_friend(at_call, obs.declarer, int(obs.friend_card))
+    friend, _ = (sampler or Sampler(obs, build_memory(obs))).implied_friend(hands)
+    return Sample(hands, piles[n], 1.0, friend)
 
 
 class HindsightSearch(SearchPlayer):
@@ -100,7 +93,7 @@ class HindsightSearch(SearchPlayer):
 
     def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation,
               history: list, start: int) -> Sample:
-        return partial_deal(obs, self.truth, self.fact, rng)
+        return partial_deal(obs, self.truth, self.fact, rng, sampler)
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,16 @@
-"""Playouts: the `trick` policy answers with the tactics in the trick at hand, then quick."""
+"""Playouts: the `trick` policy answers with the tactics in the trick at hand, then quick;
+with the friend hidden, the seats know only what they would of the teams."""
 
 from __future__ import annotations
 
 import random
 
+from tutor.ai import HeuristicPlayer
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sampler
 from tutor.ai.tactics import choose_play
-from tutor.rules import Hand, Phase, Play
+from tutor.rules import Hand, Match, Phase, Play
 
 from .helpers import positions
 
@@ -23,6 +25,23 @@ def _playouts():
             mem = build_memory(obs)
             guess = Sampler(obs, mem).draw(random.Random(seed))
             yield obs, mem, guess
+
+
+def _before_the_friend_shows(seeds):
+    """Heuristic self-play positions (every 6th play) while the friend is still unknown,
+    with a deal the seat to play drew."""
+    for seed in seeds:
+        hand = Match(seed=seed).new_hand()
+        players = [HeuristicPlayer(s) for s in range(5)]
+        step = 0
+        while hand.phase != Phase.FINISHED:
+            obs = hand.observation(hand.turn)
+            if hand.phase == Phase.PLAYING and obs.friend is None:
+                step += 1
+                if step % 6 == 0:
+                    mem = build_memory(obs)
+                    yield obs, mem, Sampler(obs, mem).draw(random.Random(step))
+            hand.apply(players[obs.seat].act(obs))
 
 
 def _start(obs, mem, guess) -> Playout:
@@ -48,3 +67,33 @@ def test_the_trick_policy_answers_with_the_tactics_then_plays_on():
         assert result is not None and run.hand.phase == Phase.FINISHED
         checked += 1
     assert checked >= 3
+
+
+def test_with_the_friend_hidden_only_the_friend_knows_the_teams_until_it_shows():
+    hidden = shown = 0
+    for obs, mem, guess in _before_the_friend_shows(range(40000, 40004)):
+        if guess.friend in (None, obs.declarer):
+            continue
+        hidden += 1
+        hand = Hand.from_observation(obs, guess.hands, guess.kitty, guess.friend)
+        playout = Playout(hand, obs.current, mem.voids, hidden_friend=True)
+        d, f = obs.declarer, guess.friend
+        other = next(s for s in range(5) if s not in (d, f))
+        assert playout.context(d).ally == [1.0 if s == d else 0.25 for s in range(5)]
+        seen = playout.context(other).ally
+        assert seen[d] == 0.0 and seen[other] == 1.0 and seen[f] == 2 / 3
+        exact = [1.0 if s in (d, f) else 0.0 for s in range(5)]
+        assert playout.context(f).ally == exact  # the friend knows
+        known = Playout(Hand.from_observation(obs, guess.hands, guess.kitty, guess.friend),
+                        obs.current, mem.voids)
+        assert known.context(d).ally == exact
+        rng = random.Random(0)
+        while playout.hidden and playout.hand.phase != Phase.FINISHED:
+            playout.apply(Play(playout.hand.turn, choose_play(
+                playout.context(playout.hand.turn)).cards))
+        if playout.hand.phase != Phase.FINISHED:  # the friend has shown: everyone knows
+            assert playout.hand.observation(d).friend == f
+            assert playout.context(d).ally == exact
+            shown += 1
+        playout.run(rng)
+    assert hidden >= 3 and shown >= 1

@@ -2,6 +2,8 @@
 
 Inside a playout every seat knows its own cards, the sampled teams, and the cards the other
 seats may hold (exactly the sampled hands): a determinized game, as in Monte Carlo search.
+With `hidden_friend` the teams are only what each seat would know: until the friend shows,
+the declarer and the others cannot tell the friend from the rest (the friend knows).
 """
 
 from __future__ import annotations
@@ -19,9 +21,12 @@ SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal �
 class Playout:
     """A sampled deal being played out; tracks the trick, voids and unseen counts itself."""
 
-    def __init__(self, hand: Hand, current: list, voids: list[set[int]]) -> None:
+    def __init__(self, hand: Hand, current: list, voids: list[set[int]],
+                 hidden_friend: bool = False) -> None:
         self.hand = hand
         self.n = hand.rules.players
+        self.hidden = (hidden_friend and hand.friend is not None
+                       and hand.friend != hand.declarer)
         self.current = [(s, tuple(c)) for s, c in current]
         self.voids = [set(v) for v in voids]
         self.left = [0] * 54
@@ -35,6 +40,8 @@ class Playout:
         """Apply a play (a failed throw is replaced by its forced cards, as the rules do)."""
         events = self.hand.apply(action)
         played = next(e.cards for e in events if e.type == EventKind.PLAY)
+        if self.hidden and any(e.type == EventKind.FRIEND_REVEALED for e in events):
+            self.hidden = False
         if self.current:
             lead = self.current[0][1]
             eff = self.hand.trump.table.eff  # type: ignore[union-attr]
@@ -57,10 +64,22 @@ class Playout:
             pool[c] -= 1
         side = {hand.declarer, hand.friend}
         me_decl = seat in side
-        ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
+        if self.hidden and seat != hand.friend:
+            ally = self._believed(seat)
+        else:
+            ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
         hidden = [0 if s == seat else len(mine) for s in range(self.n)]
         return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
                        self.n, 0.0 if me_decl else 1.0, self.kitty_points, fast=True)
+
+    def _believed(self, seat: int) -> list[float]:
+        """Who is on `seat`'s side as it sees it before the friend shows: to the declarer
+        any other seat may be the friend; to another seat, the declarer is not."""
+        n, declarer = self.n, self.hand.declarer
+        if seat == declarer:
+            return [1.0 if s == seat else 1.0 / (n - 1) for s in range(n)]
+        return [1.0 if s == seat else 0.0 if s == declarer else (n - 3) / (n - 2)
+                for s in range(n)]
 
     def run(self, rng: random.Random, policy: str = "quick") -> HandResult:
         """Play to the end of the hand with one policy for every seat: `quick` (rules of

@@ -29,6 +29,7 @@ from .tactics import (
 
 DEFAULT_BUDGET_S = 0.5
 POLICIES = ("quick", "heuristic", "trick")
+TEAMS = ("sampled", "believed")  # what the seats of a playout know of the teams
 PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
 
 
@@ -44,7 +45,9 @@ class SearchPlayer(Player):
     last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals;
     `temperature` softens the model of the others' play for both. `setup` = k > 0 picks the
     declarer's bury and call among up to k candidates each by playouts, with the same budget
-    (0: the heuristic's bury and call).
+    (0: the heuristic's bury and call). `teams` = `believed` plays the samples out with each
+    seat knowing only what it would of the teams until the friend shows (`sampled`: every
+    seat knows the sample's friend).
     """
 
     name = "search"
@@ -53,8 +56,10 @@ class SearchPlayer(Player):
                  playouts: int | None = None, candidates: int = 4,
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
                  particles: int = 0, temperature: float = TEMPERATURE,
-                 setup: int = 0) -> None:
+                 setup: int = 0, teams: str = "sampled") -> None:
         super().__init__(seed)
+        if teams not in TEAMS:
+            raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
         if policy not in POLICIES:
             raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
                              f"not {policy!r}")
@@ -71,6 +76,7 @@ class SearchPlayer(Player):
         self.particles = particles
         self.temperature = temperature
         self.setup = setup
+        self.teams = teams
         self.last: SearchReport | SetupReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -101,13 +107,14 @@ class SearchPlayer(Player):
         since = window_start(obs, history)
         pool = ParticleFilter(obs, self.seed, self.particles,
                               self.temperature).samples(sampler) if self.particles else []
+        hidden = self.teams == "believed" and obs.friend is None
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
         while True:
             sample = (_pick(pool, rng) if pool
                       else self._draw(sampler, rng, obs, history, since))
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
-                playout = Playout(hand, obs.current, mem.voids)
+                playout = Playout(hand, obs.current, mem.voids, hidden)
                 playout.apply(Play(obs.seat, cand.cards))
                 result = playout.run(rng, self.policy)
                 totals[i] += sample.weight * outcome_value(result, obs.seat, obs.rules.decks)

@@ -17,8 +17,8 @@ cannot tell it from a guess; 1: it outweighs every one) is reported by trick, wi
 deals' effective share (how many of them the weights leave in play).
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
-search's options (`playouts`, `infer`, `policy`, `particles`, `temperature`, `prior`,
-`candidates`), e.g.
+search's options (`playouts`, `infer`, `policy`, `teams`, `particles`, `temperature`,
+`prior`, `candidates`), e.g.
 `search:playouts=40,infer=8`.
 
 A SPEC `know:FACT` (or `know:FACT,playouts=N`; 160 by default) is a hindsight search, told
@@ -57,7 +57,7 @@ from .hindsight import FACTS, Hindsight
 from .progress import ProgressLine
 
 BASELINE = "heuristic"
-SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "particles": int,
+SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "particles": int,
                   "temperature": float, "prior": float, "candidates": int}
 
 
@@ -78,7 +78,7 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         name, sep, value = item.partition("=")
         if not sep or name not in SEARCH_OPTIONS:
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
-                             "particles=M, temperature=T, prior=P, candidates=K")
+                             "teams=T, particles=M, temperature=T, prior=P, candidates=K")
         try:
             options.append((name, SEARCH_OPTIONS[name](value)))
         except ValueError:

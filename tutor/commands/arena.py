@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tutor.ai.arena import DealOutcome, PlayerSpec, run_arena, stderr_progress, summarize
 from tutor.ai.player import PLAYER_TYPES
-from tutor.ai.search import POLICIES
+from tutor.ai.search import POLICIES, TEAMS
 
 
 def _fmt(stat: dict) -> str:
@@ -99,6 +99,8 @@ def main(argv: list[str]) -> int:
                         help="search: playouts per decision instead of a time budget")
     parser.add_argument("--policy", choices=POLICIES, default=None,
                         help="search: the policy samples are played out with (default quick)")
+    parser.add_argument("--teams", choices=TEAMS, default=None,
+                        help="search: what playout seats know of the teams (default sampled)")
     parser.add_argument("--infer", type=int, default=None, metavar="K",
                         help="search: draw K deals per playout deal, keep one by play inference")
     parser.add_argument("--particles", type=int, default=None, metavar="M",
@@ -119,6 +121,8 @@ def main(argv: list[str]) -> int:
         options.append(("playouts", args.playouts))
     if args.policy is not None:
         options.append(("policy", args.policy))
+    if args.teams is not None:
+        options.append(("teams", args.teams))
     if args.infer is not None:
         if args.infer < 0:
             parser.error("--infer must be 0 (off) or more")

@@ -14,7 +14,9 @@ It also measures the search's inference: at each position `--draws` deals are dr
 sampler and weighed by its evidence and by play inference (how well a deal explains the
 others' recent plays), and so is the true deal. Its percentile among them (0.5: the weights
 cannot tell it from a guess; 1: it outweighs every one) is reported by trick, with the drawn
-deals' effective share (how many of them the weights leave in play).
+deals' effective share (how many of them the weights leave in play). Before the friend shows,
+the true friend's share of the drawn deals, weighed and not, says how well the evidence
+reads who the friend is.
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
 search's options (`playouts`, `infer`, `policy`, `teams`, `particles`, `temperature`,
@@ -167,6 +169,21 @@ def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[floa
     return below / draws, share
 
 
+def friend_share(hand: Hand, seat: int, draws: int, seed: int) -> tuple[float, float] | None:
+    """Before the friend shows, to a seat that is not the friend: the share of `draws`
+    sampled deals that make the true friend the friend, weighed by the sampler's evidence
+    and unweighed (what the evidence adds). None when there is no friend to find."""
+    obs = hand.observation(seat)
+    if obs.friend is not None or hand.friend in (None, hand.declarer, seat):
+        return None
+    sampler = Sampler(obs, build_memory(obs))
+    rng = random.Random(seed)
+    drawn = [sampler.draw(rng) for _ in range(draws)]
+    total = sum(d.weight for d in drawn)
+    right = [d for d in drawn if d.friend == hand.friend]
+    return (sum(d.weight for d in right) / total if total else 0.0), len(right) / draws
+
+
 def particle_percentile(hand: Hand, seat: int, count: int, seed: int) -> float:
     """Where the true deal's whole-hand play likelihood falls among the particles' (ties
     count half): 0.5 when the filter's deals explain the play as well as the truth does."""
@@ -232,6 +249,7 @@ def main(argv: list[str]) -> int:
     ranks: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     shares: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     whole: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
+    friends: dict[tuple[int, int], list[tuple[float, float]]] = {band: [] for band in BANDS}
     line = ProgressLine("oracle", len(found))
     for done, (hand, seat) in enumerate(found, start=1):
         seed = zlib.crc32(f"{hand.seed}/{done}".encode())
@@ -244,6 +262,9 @@ def main(argv: list[str]) -> int:
         rank, share = truth_percentile(hand, seat, args.draws, done)
         ranks[band].append(rank)
         shares[band].append(share)
+        found_friend = friend_share(hand, seat, args.draws, done)
+        if found_friend is not None:
+            friends[band].append(found_friend)
         if args.particles:
             whole[band].append(particle_percentile(hand, seat, args.particles, done))
         line.update(done, "  ".join(f"{n} {statistics.fmean(r):.3f}"
@@ -259,7 +280,10 @@ def main(argv: list[str]) -> int:
               "truth_percentile": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
                                    ranks.items()},
               "effective_share": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
-                                  shares.items()}}
+                                  shares.items()},
+              "friend_share": {f"tricks {lo}-{hi}": {"weighed": mean_ci([w for w, _ in r]),
+                                                     "unweighed": mean_ci([u for _, u in r])}
+                               for (lo, hi), r in friends.items()}}
     result["regrets"] = {name: [round(x, 4) for x in r] for name, r in regrets.items()}
     if args.particles:
         result["particle_percentile"] = {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
@@ -278,6 +302,12 @@ def main(argv: list[str]) -> int:
             print(f"  the true deal's percentile among {args.draws} drawn, {band}: "
                   f"{figures['mean']:.2f}; the drawn deals' effective share "
                   f"{result['effective_share'][band]['mean']:.2f} (n={figures['n']})")
+    for band, figures in result["friend_share"].items():
+        if figures["weighed"]["n"]:
+            print(f"  before the friend shows, {band}: the true friend's share of the drawn "
+                  f"deals {figures['weighed']['mean']:.2f} weighed by the evidence, "
+                  f"{figures['unweighed']['mean']:.2f} unweighed "
+                  f"(n={figures['weighed']['n']})")
     for band, figures in result.get("particle_percentile", {}).items():
         if figures["n"]:
             print(f"  the true deal's percentile among {args.particles} particles by the "

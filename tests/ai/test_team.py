@@ -85,7 +85,8 @@ def test_the_evidence_points_at_the_true_friend():
 def test_the_sampler_weighs_the_true_friend_up():
     weighted = plain = 0.0
     for hand, obs in _before_the_friend_shows(range(40000, 40006), every=7):
-        draws = [Sampler(obs, build_memory(obs)).draw(random.Random(k)) for k in range(24)]
+        sampler = Sampler(obs, build_memory(obs), "fitted")
+        draws = [sampler.draw(random.Random(k)) for k in range(24)]
         right = [d for d in draws if d.friend == hand.friend]
         weighted += sum(d.weight for d in right) / sum(d.weight for d in draws)
         plain += len(right) / len(draws)

@@ -87,15 +87,17 @@ def test_the_true_deal_is_ranked_among_the_particles(capsys):
 
 def test_the_evidence_gives_the_true_friend_more_than_its_share_of_the_deals(capsys):
     """Before the friend shows, the sampler's evidence weighs deals with the true friend up
-    (in the heuristic's own hands, which the evidence was fitted on)."""
+    (in the heuristic's own hands, which the fitted evidence was fitted on)."""
     found = ai_oracle.positions(24, 5000, 3)
     shares = [s for k, (hand, seat) in enumerate(found)
               if (s := ai_oracle.friend_share(hand, seat, 24, k)) is not None]
     assert len(shares) >= 6
-    assert all(0 <= w <= 1 and 0 <= u <= 1 for w, u in shares)
-    assert sum(w for w, _ in shares) > 1.2 * sum(u for _, u in shares)
+    assert all(0 <= v <= 1 for s in shares for v in s.values())
+    total = {k: sum(s[k] for s in shares) for k in shares[0]}
+    assert total["fitted"] > total["feeds"] > total["unweighed"]
+    assert total["fitted"] > 1.2 * total["unweighed"]
     argv = ["--positions", "6", "--repeats", "1", "--candidates", "2", "--draws", "4", "--json"]
     assert ai_oracle.main(argv) == 0
     out = json.loads(capsys.readouterr().out)["friend_share"]
     assert set(out) == {"tricks 1-10", "tricks 11-20", "tricks 21-40"}
-    assert all(set(band) == {"weighed", "unweighed"} for band in out.values())
+    assert all(set(band) == {"feeds", "fitted", "unweighed"} for band in out.values())

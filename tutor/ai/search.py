@@ -15,7 +15,7 @@ from .memory import build_memory
 from .particles import ParticleFilter
 from .player import Player
 from .rollout import Playout, outcome_value
-from .sampler import Sample, Sampler
+from .sampler import EVIDENCE, Sample, Sampler
 from .setup_search import SetupReport, search_setup, setup_candidates
 from .tactics import (
     Choice,
@@ -47,7 +47,8 @@ class SearchPlayer(Player):
     declarer's bury and call among up to k candidates each by playouts, with the same budget
     (0: the heuristic's bury and call). `teams` = `believed` plays the samples out with each
     seat knowing only what it would of the teams until the friend shows (`sampled`: every
-    seat knows the sample's friend).
+    seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
+    follows (`feeds` or `fitted`, see `Sampler`).
     """
 
     name = "search"
@@ -56,8 +57,10 @@ class SearchPlayer(Player):
                  playouts: int | None = None, candidates: int = 4,
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
                  particles: int = 0, temperature: float = TEMPERATURE,
-                 setup: int = 0, teams: str = "sampled") -> None:
+                 setup: int = 0, teams: str = "sampled", evidence: str = "feeds") -> None:
         super().__init__(seed)
+        if evidence not in EVIDENCE:
+            raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
         if teams not in TEAMS:
             raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
         if policy not in POLICIES:
@@ -77,6 +80,7 @@ class SearchPlayer(Player):
         self.temperature = temperature
         self.setup = setup
         self.teams = teams
+        self.evidence = evidence
         self.last: SearchReport | SetupReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -99,7 +103,7 @@ class SearchPlayer(Player):
         if len(cands) == 1:
             return SearchReport(cands[0].cards, [(cands[0], 0.0, 0.0)], 0, 0)
         rng = self.rng(obs)
-        sampler = Sampler(obs, mem)
+        sampler = Sampler(obs, mem, self.evidence)
         totals = [0.0] * len(cands)
         weight_sum = 0.0
         samples = playouts = 0

@@ -15,12 +15,12 @@ sampler and weighed by its evidence and by play inference (how well a deal expla
 others' recent plays), and so is the true deal. Its percentile among them (0.5: the weights
 cannot tell it from a guess; 1: it outweighs every one) is reported by trick, with the drawn
 deals' effective share (how many of them the weights leave in play). Before the friend shows,
-the true friend's share of the drawn deals, weighed and not, says how well the evidence
-reads who the friend is.
+the true friend's share of the drawn deals, weighed by each evidence (`feeds`, `fitted`) and
+not, says how well each reads who the friend is.
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
-search's options (`playouts`, `infer`, `policy`, `teams`, `particles`, `temperature`,
-`prior`, `candidates`), e.g.
+search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `particles`,
+`temperature`, `prior`, `candidates`), e.g.
 `search:playouts=40,infer=8`.
 
 A SPEC `know:FACT` (or `know:FACT,playouts=N`; 160 by default) is a hindsight search, told
@@ -48,7 +48,7 @@ from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import past_plays, play_likelihood, window_start
 from tutor.ai.memory import build_memory
 from tutor.ai.particles import ParticleFilter
-from tutor.ai.sampler import Sampler
+from tutor.ai.sampler import EVIDENCE, Sampler
 from tutor.ai.search import candidate_plays
 from tutor.ai.strength import PLAYOUTS
 from tutor.review.review import hand_start
@@ -59,8 +59,8 @@ from .hindsight import FACTS, Hindsight
 from .progress import ProgressLine
 
 BASELINE = "heuristic"
-SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "particles": int,
-                  "temperature": float, "prior": float, "candidates": int}
+SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "evidence": str,
+                  "particles": int, "temperature": float, "prior": float, "candidates": int}
 
 
 def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
@@ -80,7 +80,8 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         name, sep, value = item.partition("=")
         if not sep or name not in SEARCH_OPTIONS:
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
-                             "teams=T, particles=M, temperature=T, prior=P, candidates=K")
+                             "teams=T, evidence=E, particles=M, temperature=T, prior=P, "
+                             "candidates=K")
         try:
             options.append((name, SEARCH_OPTIONS[name](value)))
         except ValueError:
@@ -169,19 +170,22 @@ def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[floa
     return below / draws, share
 
 
-def friend_share(hand: Hand, seat: int, draws: int, seed: int) -> tuple[float, float] | None:
+def friend_share(hand: Hand, seat: int, draws: int, seed: int) -> dict[str, float] | None:
     """Before the friend shows, to a seat that is not the friend: the share of `draws`
-    sampled deals that make the true friend the friend, weighed by the sampler's evidence
-    and unweighed (what the evidence adds). None when there is no friend to find."""
+    sampled deals that make the true friend the friend, weighed by each of the sampler's
+    evidences and unweighed (what the evidence adds). None when there is no friend to find."""
     obs = hand.observation(seat)
     if obs.friend is not None or hand.friend in (None, hand.declarer, seat):
         return None
-    sampler = Sampler(obs, build_memory(obs))
-    rng = random.Random(seed)
-    drawn = [sampler.draw(rng) for _ in range(draws)]
-    total = sum(d.weight for d in drawn)
-    right = [d for d in drawn if d.friend == hand.friend]
-    return (sum(d.weight for d in right) / total if total else 0.0), len(right) / draws
+    mem = build_memory(obs)
+    out = {}
+    for evidence in EVIDENCE:  # the same deals for each: the weights draw no numbers
+        sampler, rng = Sampler(obs, mem, evidence), random.Random(seed)
+        drawn = [sampler.draw(rng) for _ in range(draws)]
+        total = sum(d.weight for d in drawn)
+        out[evidence] = sum(d.weight for d in drawn if d.friend == hand.friend) / total
+        out["unweighed"] = sum(d.friend == hand.friend for d in drawn) / draws
+    return out
 
 
 def particle_percentile(hand: Hand, seat: int, count: int, seed: int) -> float:
@@ -249,7 +253,7 @@ def main(argv: list[str]) -> int:
     ranks: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     shares: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
     whole: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
-    friends: dict[tuple[int, int], list[tuple[float, float]]] = {band: [] for band in BANDS}
+    friends: dict[tuple[int, int], list[dict[str, float]]] = {band: [] for band in BANDS}
     line = ProgressLine("oracle", len(found))
     for done, (hand, seat) in enumerate(found, start=1):
         seed = zlib.crc32(f"{hand.seed}/{done}".encode())
@@ -281,8 +285,8 @@ def main(argv: list[str]) -> int:
                                    ranks.items()},
               "effective_share": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
                                   shares.items()},
-              "friend_share": {f"tricks {lo}-{hi}": {"weighed": mean_ci([w for w, _ in r]),
-                                                     "unweighed": mean_ci([u for _, u in r])}
+              "friend_share": {f"tricks {lo}-{hi}": {k: mean_ci([f[k] for f in r])
+                                                     for k in (*EVIDENCE, "unweighed")}
                                for (lo, hi), r in friends.items()}}
     result["regrets"] = {name: [round(x, 4) for x in r] for name, r in regrets.items()}
     if args.particles:
@@ -303,11 +307,11 @@ def main(argv: list[str]) -> int:
                   f"{figures['mean']:.2f}; the drawn deals' effective share "
                   f"{result['effective_share'][band]['mean']:.2f} (n={figures['n']})")
     for band, figures in result["friend_share"].items():
-        if figures["weighed"]["n"]:
+        if figures["unweighed"]["n"]:
             print(f"  before the friend shows, {band}: the true friend's share of the drawn "
-                  f"deals {figures['weighed']['mean']:.2f} weighed by the evidence, "
-                  f"{figures['unweighed']['mean']:.2f} unweighed "
-                  f"(n={figures['weighed']['n']})")
+                  "deals " + ", ".join(f"{figures[k]['mean']:.2f} by {k}" for k in EVIDENCE)
+                  + f", {figures['unweighed']['mean']:.2f} unweighed "
+                  f"(n={figures['unweighed']['n']})")
     for band, figures in result.get("particle_percentile", {}).items():
         if figures["n"]:
             print(f"  the true deal's percentile among {args.particles} particles by the "

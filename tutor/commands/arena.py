@@ -21,6 +21,7 @@ from pathlib import Path
 
 from tutor.ai.arena import DealOutcome, PlayerSpec, run_arena, stderr_progress, summarize
 from tutor.ai.player import PLAYER_TYPES
+from tutor.ai.sampler import EVIDENCE
 from tutor.ai.search import POLICIES, TEAMS
 
 
@@ -101,6 +102,8 @@ def main(argv: list[str]) -> int:
                         help="search: the policy samples are played out with (default quick)")
     parser.add_argument("--teams", choices=TEAMS, default=None,
                         help="search: what playout seats know of the teams (default sampled)")
+    parser.add_argument("--evidence", choices=EVIDENCE, default=None,
+                        help="search: how the friend is read from the follows (default feeds)")
     parser.add_argument("--infer", type=int, default=None, metavar="K",
                         help="search: draw K deals per playout deal, keep one by play inference")
     parser.add_argument("--particles", type=int, default=None, metavar="M",
@@ -123,6 +126,8 @@ def main(argv: list[str]) -> int:
         options.append(("policy", args.policy))
     if args.teams is not None:
         options.append(("teams", args.teams))
+    if args.evidence is not None:
+        options.append(("evidence", args.evidence))
     if args.infer is not None:
         if args.infer < 0:
             parser.error("--infer must be 0 (off) or more")

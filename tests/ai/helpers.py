@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from tutor.rules import Hand, Phase, RuleSet
+from tutor.rules import Hand, Match, Observation, Phase, RuleSet
 
 
 def deal(seed: int, rules: RuleSet | None = None) -> Hand:
@@ -33,3 +33,22 @@ def play_out(hand: Hand, act: Callable[[Hand], object]) -> Hand:
         assert err is None, f"illegal {action}: {err}"
         hand.apply(action)
     return hand
+
+
+def heuristic_positions(seeds, every: int, keep: Callable[[Hand, Observation], bool]
+                        ) -> Iterator[tuple[Hand, Observation]]:
+    """(hand, the seat to play's observation) at every `every`-th card play that `keep`
+    accepts, in heuristic self-play of matches `seeds`' first hands."""
+    from tutor.ai import HeuristicPlayer
+
+    for seed in seeds:
+        hand = Match(seed=seed).new_hand()
+        players = [HeuristicPlayer(s) for s in range(5)]
+        step = 0
+        while hand.phase != Phase.FINISHED:
+            obs = hand.observation(hand.turn)
+            if hand.phase == Phase.PLAYING and keep(hand, obs):
+                step += 1
+                if step % every == 0:
+                    yield hand, obs
+            hand.apply(players[obs.seat].act(obs))

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 
-from tutor.ai import HeuristicPlayer
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sampler
 from tutor.ai.tactics import choose_play
-from tutor.rules import Hand, Match, Phase, Play
+from tutor.rules import Hand, Phase, Play
 
-from .helpers import positions
+from .helpers import heuristic_positions, positions
 
 
 def _playouts():
@@ -30,18 +29,9 @@ def _playouts():
 def _before_the_friend_shows(seeds):
     """Heuristic self-play positions (every 6th play) while the friend is still unknown,
     with a deal the seat to play drew."""
-    for seed in seeds:
-        hand = Match(seed=seed).new_hand()
-        players = [HeuristicPlayer(s) for s in range(5)]
-        step = 0
-        while hand.phase != Phase.FINISHED:
-            obs = hand.observation(hand.turn)
-            if hand.phase == Phase.PLAYING and obs.friend is None:
-                step += 1
-                if step % 6 == 0:
-                    mem = build_memory(obs)
-                    yield obs, mem, Sampler(obs, mem).draw(random.Random(step))
-            hand.apply(players[obs.seat].act(obs))
+    for step, (_, obs) in enumerate(heuristic_positions(seeds, 6, lambda h, o: o.friend is None)):
+        mem = build_memory(obs)
+        yield obs, mem, Sampler(obs, mem).draw(random.Random(step))
 
 
 def _start(obs, mem, guess) -> Playout:

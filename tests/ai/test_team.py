@@ -6,7 +6,6 @@ import math
 import random
 from collections import Counter
 
-from tutor.ai import HeuristicPlayer
 from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
 from tutor.ai.team import (
@@ -18,24 +17,16 @@ from tutor.ai.team import (
     kind_of,
     team_likelihood,
 )
-from tutor.rules import Match, Phase
+
+from .helpers import heuristic_positions
 
 
 def _before_the_friend_shows(seeds, every=5):
     """(hand, observation) every `every`-th play of heuristic self-play while the friend is
     still unknown, from a seat that is not the friend (the friend knows)."""
-    for seed in seeds:
-        hand = Match(seed=seed).new_hand()
-        players = [HeuristicPlayer(s) for s in range(5)]
-        step = 0
-        while hand.phase != Phase.FINISHED:
-            obs = hand.observation(hand.turn)
-            if (hand.phase == Phase.PLAYING and obs.friend is None and hand.friend is not None
-                    and hand.friend not in (hand.declarer, obs.seat)):
-                step += 1
-                if step % every == 0:
-                    yield hand, obs
-            hand.apply(players[obs.seat].act(obs))
+    return heuristic_positions(seeds, every, lambda hand, obs: (
+        obs.friend is None and hand.friend is not None
+        and hand.friend not in (hand.declarer, obs.seat)))
 
 
 def test_kinds_are_take_overs_or_the_points_given():

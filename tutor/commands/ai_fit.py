@@ -31,10 +31,9 @@ TEMPERATURES = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
 FLOORS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
 
 
-def record(hands: int, spec_text: str, seed: int) -> list[tuple[list, tuple[int, ...]]]:
-    """(options the model sees, the play made) for every card play of `hands` self-play
-    hands of the player `spec_text`."""
-    examples: list[tuple[list, tuple[int, ...]]] = []
+def _self_play(hands: int, spec_text: str, seed: int):
+    """(hand, observation, action about to be applied) at every decision of `hands`
+    self-play hands of the player `spec_text`, with a progress line."""
     line = ProgressLine("ai-fit", hands)
     for h in range(hands):
         hand = Match(seed=seed + h).new_hand()
@@ -42,12 +41,20 @@ def record(hands: int, spec_text: str, seed: int) -> list[tuple[list, tuple[int,
         while hand.phase != Phase.FINISHED:
             obs = hand.observation(hand.turn)
             action = players[obs.seat].act(obs)
-            if hand.phase == Phase.PLAYING:
-                assert isinstance(action, Play)
-                options = option_values(context_from_memory(obs, build_memory(obs)))
-                examples.append((options, tuple(int(c) for c in action.cards)))
+            yield hand, obs, action
             hand.apply(action)
-        line.update(h + 1, f"{len(examples)} plays")
+        line.update(h + 1, "")
+
+
+def record(hands: int, spec_text: str, seed: int) -> list[tuple[list, tuple[int, ...]]]:
+    """(options the model sees, the play made) for every card play of `hands` self-play
+    hands of the player `spec_text`."""
+    examples: list[tuple[list, tuple[int, ...]]] = []
+    for hand, obs, action in _self_play(hands, spec_text, seed):
+        if hand.phase == Phase.PLAYING:
+            assert isinstance(action, Play)
+            options = option_values(context_from_memory(obs, build_memory(obs)))
+            examples.append((options, tuple(int(c) for c in action.cards)))
     return examples
 
 
@@ -55,21 +62,13 @@ def record_team(hands: int, spec_text: str, seed: int) -> dict[tuple[str, str, b
     """How often each kind of follow came from each pair of roles, over the follows of
     `hands` self-play hands made before the friend showed (hands with a friend only)."""
     counts: dict[tuple[str, str, bool], Counter] = defaultdict(Counter)
-    line = ProgressLine("ai-fit", hands)
-    for h in range(hands):
-        hand = Match(seed=seed + h).new_hand()
-        players = [parse_spec(spec_text, seed + 7 * h + s).build() for s in range(5)]
-        while hand.phase != Phase.FINISHED:
-            obs = hand.observation(hand.turn)
-            action = players[obs.seat].act(obs)
-            if (hand.phase == Phase.PLAYING and hand.current and hand.friend is not None
-                    and hand.friend != hand.declarer
-                    and hand.observation(hand.declarer).friend is None):
-                assert isinstance(action, Play) and hand.trump is not None
-                event = event_of(hand.current, obs.seat, action.cards, hand.trump)
-                counts[roles_key(event, hand.declarer, hand.friend)][event.kind] += 1
-            hand.apply(action)
-        line.update(h + 1, f"{sum(sum(c.values()) for c in counts.values())} follows")
+    for hand, obs, action in _self_play(hands, spec_text, seed):
+        if (hand.phase == Phase.PLAYING and hand.current and hand.friend is not None
+                and hand.friend != hand.declarer
+                and hand.observation(hand.declarer).friend is None):
+            assert isinstance(action, Play) and hand.trump is not None
+            event = event_of(hand.current, obs.seat, action.cards, hand.trump)
+            counts[roles_key(event, hand.declarer, hand.friend)][event.kind] += 1
     return counts
 
 

@@ -89,3 +89,11 @@ def test_fitted_rates_are_each_rows_frequencies():
     assert fit_rates(counts) == {("F", "D", True): (0.25, 0.0, 0.75, 0.0)}
     for row in EVENT_RATES.values():
         assert len(row) == len(KINDS) and abs(sum(row) - 1.0) < 0.005
+
+
+def test_with_no_evidence_a_deals_weight_does_not_depend_on_its_friend():
+    for _, obs in _before_the_friend_shows(range(40000, 40002), every=9):
+        blind = Sampler(obs, build_memory(obs), "none")
+        for k in range(6):
+            deal = blind.draw(random.Random(k))
+            assert {blind.evidence(deal.hands, f) for f in range(5)} == {deal.weight}

@@ -100,4 +100,4 @@ def test_the_evidence_gives_the_true_friend_more_than_its_share_of_the_deals(cap
     assert ai_oracle.main(argv) == 0
     out = json.loads(capsys.readouterr().out)["friend_share"]
     assert set(out) == {"tricks 1-10", "tricks 11-20", "tricks 21-40"}
-    assert all(set(band) == {"feeds", "fitted", "unweighed"} for band in out.values())
+    assert all(set(band) == {"feeds", "fitted", "none", "unweighed"} for band in out.values())

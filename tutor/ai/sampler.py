@@ -6,8 +6,9 @@ call (a revealed friend means nobody between the declarer and them held a copy; 
 played a copy without being revealed is not the friend). Soft evidence (weights): who passed
 with strong level cards, and how the others followed while the friend was unknown: by default
 (`feeds`) a seat feeding 10+ points to a trick the other side was winning is less likely;
-`fitted` weighs every follow by the rates fitted on self-play (`team`). The fitted evidence
-reads the friend far better, yet the search played worse with it in the arena (see `team`).
+`fitted` weighs every follow by the rates fitted on self-play (`team`); `none` reads nothing
+from them. The fitted evidence reads the friend far better, yet the search played worse with
+it in the arena (see `team`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tutor.rules import RANKS, Observation, holder_friend
 from .memory import Memory, played_cards
 from .team import follow_events, team_likelihood
 
-EVIDENCE = ("feeds", "fitted")  # how the friend is read from the follows
+EVIDENCE = ("feeds", "fitted", "none")  # how the friend is read from the follows
 FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
 PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
 

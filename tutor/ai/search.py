@@ -48,7 +48,7 @@ class SearchPlayer(Player):
     (0: the heuristic's bury and call). `teams` = `believed` plays the samples out with each
     seat knowing only what it would of the teams until the friend shows (`sampled`: every
     seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
-    follows (`feeds` or `fitted`, see `Sampler`).
+    follows (`feeds`, `fitted` or `none`, see `Sampler`).
     """
 
     name = "search"

@@ -136,7 +136,8 @@ def test_a_failed_throw_is_judged_as_the_throw_its_seat_chose():
 
 @pytest.mark.parametrize("options", [{"policy": "heuristic"}, {"infer": 3},
                                      {"particles": 6}, {"teams": "believed"},
-                                     {"evidence": "fitted"}])
+                                     {"evidence": "fitted"}, {"refusals": "weigh"},
+                                     {"refusals": "deal"}])
 def test_search_options_play_legal_hands_from_the_observation(options):
     players = [SearchPlayer(seed=s, playouts=4, **options) if s in (1, 3) else
                HeuristicPlayer(s) for s in range(5)]
@@ -150,7 +151,7 @@ def test_search_options_play_legal_hands_from_the_observation(options):
 
 @pytest.mark.parametrize("options", [{"policy": "perfect"}, {"infer": -1},
                                      {"particles": -2}, {"teams": "known"},
-                                     {"evidence": "guess"}])
+                                     {"evidence": "guess"}, {"refusals": "on"}])
 def test_search_refuses_unknown_options(options):
     with pytest.raises(ValueError):
         SearchPlayer(**options)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tutor.ai.inference import fit_temperature
 from tutor.commands import ai_fit
 
@@ -41,3 +43,18 @@ def test_the_team_fit_counts_every_follow_before_the_friend_shows(capsys):
     assert all(abs(sum(r["rates"]) - 1.0) < 0.005 for r in rows)
     assert {r["follower"] for r in rows} <= {"D", "F", "O"}
     assert not {(r["follower"], r["winner"]) for r in rows} & {("D", "D"), ("F", "F")}
+
+
+def test_the_refusal_fit_counts_the_plays_of_holders_who_could_refuse(capsys):
+    assert ai_fit.main(["--refusals", "--hands", "2", "--player", "heuristic", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    leads = [r for r in rows if r["row"][0] == "lead"]
+    assert {r["row"][1] for r in leads} <= {"early", "late"} and leads
+    assert sum(r["plays"] for r in rows) > 30
+    assert all(0.0 <= r["used"] <= 1.0 for r in rows)
+    assert all(r["row"][1] in ("0", "5-10", "15+") for r in rows if r["row"][0] != "lead")
+
+
+def test_the_two_fits_are_not_asked_for_at_once():
+    with pytest.raises(SystemExit):
+        ai_fit.main(["--team", "--refusals", "--hands", "1"])

@@ -8,7 +8,9 @@ with strong level cards, and how the others followed while the friend was unknow
 (`feeds`) a seat feeding 10+ points to a trick the other side was winning is less likely;
 `fitted` weighs every follow by the rates fitted on self-play (`team`); `none` reads nothing
 from them. The fitted evidence reads the friend far better, yet the search played worse with
-it in the arena (see `team`).
+it in the arena (see `team`). With `refusals` (`weigh` or `deal`), a follow below a card it
+could have beaten weighs against the seat still holding a beating kind (`refusals`); `deal`
+deals it none when the teams are known and a holder would almost surely have beaten.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from dataclasses import dataclass
 from tutor.rules import RANKS, Observation, holder_friend
 
 from .memory import Memory, played_cards
+from .refusals import certain, refusal_likelihood, refusals
 from .team import follow_events, team_likelihood
 
 EVIDENCE = ("feeds", "fitted", "none")  # how the friend is read from the follows
 FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
 PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
+REFUSALS = ("off", "weigh", "deal")  # how the follows below a beatable card are read
 
 
 @dataclass
@@ -40,9 +44,12 @@ class Sample:
 class Sampler:
     """Draws weighted deals for one observation (build once per decision)."""
 
-    def __init__(self, obs: Observation, mem: Memory, evidence: str = "feeds") -> None:
+    def __init__(self, obs: Observation, mem: Memory, evidence: str = "feeds",
+                 refused: str = "off") -> None:
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
+        if refused not in REFUSALS:
+            raise ValueError(f"refusals must be one of {', '.join(REFUSALS)}, not {refused!r}")
         self.obs, self.mem = obs, mem
         n = mem.players
         self.players = n
@@ -74,6 +81,16 @@ class Sampler:
         self.events = follow_events(obs) if unknown and evidence == "fitted" else []
         self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
                                                                             self.declarer}
+        # kinds a seat is dealt none of because it refused to beat with them (`deal`)
+        self.refused: list[set[int]] = [set() for _ in range(n)]
+        self.refusals = refusals(obs) if refused != "off" else []
+        if refused == "deal":
+            friend = next((s for s in range(n) if s != self.declarer and mem.side_p[s] >= 0.999),
+                          None)
+            strong, self.refusals = certain(self.refusals, self.declarer, friend,
+                                            mem.friend_known)
+            for r in strong:
+                self.refused[r.seat] |= r.kinds
 
     def _feed_evidence(self) -> list[tuple[int, int]]:
         """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
@@ -93,6 +110,9 @@ class Sampler:
             if ok:
                 return Sample(hands, kitty, self._weight(hands, friend), friend)
             fallback = Sample(hands, kitty, 0.05 * self._weight(hands, friend), friend)
+        if fallback is None and any(self.refused):
+            self.refused = [set() for _ in self.refused]  # a seat chose after all: drop them
+            return self.draw(rng, tries)
         if fallback is None:
             hands, kitty = self._deal(rng, strict=False)  # type: ignore[misc]
             fallback = Sample(hands, kitty, 0.01, None)
@@ -108,13 +128,14 @@ class Sampler:
         kitty: list[int] = []
         cards = list(self.pool)
         rng.shuffle(cards)
-        voids, banned = self.mem.voids, self.banned
+        voids, banned, refused = self.mem.voids, self.banned, self.refused
 
         def options(k: int) -> list[int]:
             if not strict:
                 return [s for s in range(n + 1) if cap[s] > 0]
             return [s for s in range(n + 1)
-                    if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]))]
+                    if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]
+                                                  and k not in refused[s]))]
 
         # most constrained cards first
         cards.sort(key=lambda k: len(options(k)))
@@ -158,6 +179,8 @@ class Sampler:
 
     def _weight(self, hands: list[list[int]], friend: int | None) -> float:
         w = team_likelihood(self.events, self.declarer, friend) if self.events else 1.0
+        if self.refusals:
+            w *= refusal_likelihood(self.refusals, hands, self.declarer, friend)
         side = {self.declarer} | ({friend} if friend is not None else set())
         for feeder, winner in self.feeds:
             if (feeder in side) != (winner in side):

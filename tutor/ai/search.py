@@ -15,7 +15,7 @@ from .memory import build_memory
 from .particles import ParticleFilter
 from .player import Player
 from .rollout import Playout, outcome_value
-from .sampler import EVIDENCE, Sample, Sampler
+from .sampler import EVIDENCE, REFUSALS, Sample, Sampler
 from .setup_search import SetupReport, search_setup, setup_candidates
 from .tactics import (
     Choice,
@@ -48,7 +48,8 @@ class SearchPlayer(Player):
     (0: the heuristic's bury and call). `teams` = `believed` plays the samples out with each
     seat knowing only what it would of the teams until the friend shows (`sampled`: every
     seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
-    follows (`feeds`, `fitted` or `none`, see `Sampler`).
+    follows (`feeds`, `fitted` or `none`, see `Sampler`); `refusals` how it reads who holds
+    the cards that beat from follows that did not (`off`, `weigh` or `deal`).
     """
 
     name = "search"
@@ -57,10 +58,14 @@ class SearchPlayer(Player):
                  playouts: int | None = None, candidates: int = 4,
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
                  particles: int = 0, temperature: float = TEMPERATURE,
-                 setup: int = 0, teams: str = "sampled", evidence: str = "feeds") -> None:
+                 setup: int = 0, teams: str = "sampled", evidence: str = "feeds",
+                 refusals: str = "off") -> None:
         super().__init__(seed)
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
+        if refusals not in REFUSALS:
+            raise ValueError(f"refusals must be one of {', '.join(REFUSALS)}, "
+                             f"not {refusals!r}")
         if teams not in TEAMS:
             raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
         if policy not in POLICIES:
@@ -81,6 +86,7 @@ class SearchPlayer(Player):
         self.setup = setup
         self.teams = teams
         self.evidence = evidence
+        self.refusals = refusals
         self.last: SearchReport | SetupReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -103,7 +109,7 @@ class SearchPlayer(Player):
         if len(cands) == 1:
             return SearchReport(cands[0].cards, [(cands[0], 0.0, 0.0)], 0, 0)
         rng = self.rng(obs)
-        sampler = Sampler(obs, mem, self.evidence)
+        sampler = Sampler(obs, mem, self.evidence, self.refusals)
         totals = [0.0] * len(cands)
         weight_sum = 0.0
         samples = playouts = 0

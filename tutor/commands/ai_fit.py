@@ -10,6 +10,11 @@ every card play with the options the model sees on the true deal, and prints how
 With `--team` it fits the friend evidence instead (`tutor.ai.team`): over every follow made
 before the friend shows, how often each kind of follow comes from each pair of roles. It
 prints the rows of `EVENT_RATES` (1000 hands from seed 20000 gave the shipped table).
+
+With `--refusals` it fits the top-card evidence (`tutor.ai.refusals`): in tricks led with one
+card, how often a follower holding a kind that beats the winning card played one, by whether
+the winner is on its side, the points in the trick and whether trumps were led. It prints
+the rows of `BEAT_RATES` (1000 hands from seed 30000 gave the shipped table).
 """
 
 from __future__ import annotations
@@ -21,6 +26,14 @@ from collections import Counter, defaultdict
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import fit_temperature, option_values
 from tutor.ai.memory import build_memory
+from tutor.ai.refusals import (
+    allies,
+    band_of,
+    beating_kinds,
+    fit_beat_rates,
+    lead_band,
+    top_kinds,
+)
 from tutor.ai.team import KINDS, event_of, fit_rates, roles_key
 from tutor.rules import Match, Phase, Play
 
@@ -88,6 +101,53 @@ def main_team(args: argparse.Namespace) -> int:
     return 0
 
 
+def record_refusals(hands: int, spec_text: str, seed: int) -> dict[tuple, Counter]:
+    """Over `hands` self-play hands, the plays by seats holding a kind they could refuse:
+    single-card follows by holders of a kind beating the winner (rows of `BEAT_RATES`), and
+    leads by holders of a top kind (rows ("lead", band) of `LEAD_RATES`); each counted by
+    whether they played such a kind."""
+    counts: dict[tuple, Counter] = defaultdict(Counter)
+    for hand, obs, action in _self_play(hands, spec_text, seed):
+        if hand.phase != Phase.PLAYING:
+            continue
+        assert isinstance(action, Play) and hand.trump is not None
+        mine = {int(c) for c in hand.cards_of(obs.seat)}
+        used = {int(c) for c in action.cards}
+        if not hand.current:
+            played = Counter(int(c) for t in hand.tricks for _, cs in t.plays for c in cs)
+            tops = top_kinds([played[k] for k in range(54)], hand.trump, hand.rules.decks)
+            if mine & tops:
+                counts[("lead", lead_band(len(hand.tricks)))][bool(used & tops)] += 1
+            continue
+        found = beating_kinds(hand.current, hand.trump)
+        eff = hand.trump.table.eff
+        suit = eff[hand.current[0][1][0]]
+        if found is None or eff[action.cards[0]] != suit or not mine & found[1]:
+            continue
+        key = (allies(obs.seat, found[0], hand.declarer, hand.friend),
+               band_of(sum(c.points for _, p in hand.current for c in p)), suit == 4)
+        counts[key][bool(used & found[1])] += 1
+    return counts
+
+
+def main_refusals(args: argparse.Namespace) -> int:
+    """`--refusals`: fit and print the top-card evidence's rates."""
+    counts = record_refusals(args.hands, args.player, args.seed)
+    rates = fit_beat_rates(counts)
+    if args.json:
+        print(json.dumps({"player": args.player, "hands": args.hands,
+                          "rows": [{"row": list(key), "plays": sum(counts[key].values()),
+                                    "used": rate} for key, rate in rates.items()]}))
+        return 0
+    print(f"ai-fit --refusals: {args.hands} hands of {args.player}; how often a holder "
+          "played a kind it could have refused")
+    for key, rate in rates.items():
+        row = key[1] if key[0] == "lead" else key
+        table = "LEAD_RATES" if key[0] == "lead" else "BEAT_RATES"
+        print(f"    {row!r}: {rate!r},  # {table}, {sum(counts[key].values())} plays")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor ai-fit", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -96,6 +156,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--team", action="store_true",
                         help="fit the friend evidence's rates instead of the softening")
+    parser.add_argument("--refusals", action="store_true",
+                        help="fit the top-card evidence's rates instead of the softening")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.hands < 1:
@@ -104,8 +166,12 @@ def main(argv: list[str]) -> int:
         parse_spec(args.player, 0)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.team and args.refusals:
+        parser.error("--team and --refusals fit different things: choose one")
     if args.team:
         return main_team(args)
+    if args.refusals:
+        return main_refusals(args)
     examples = record(args.hands, args.player, args.seed)
     ranked = fit_temperature(examples, TEMPERATURES, FLOORS)
     top = [max(opts, key=lambda o: o[1])[0] for opts, _ in examples]

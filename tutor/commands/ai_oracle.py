@@ -19,7 +19,7 @@ the true friend's share of the drawn deals, weighed by each evidence (`feeds`, `
 not, says how well each reads who the friend is.
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
-search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `particles`,
+search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `refusals`, `particles`,
 `temperature`, `prior`, `candidates`), e.g.
 `search:playouts=40,infer=8`.
 
@@ -60,7 +60,8 @@ from .progress import ProgressLine
 
 BASELINE = "heuristic"
 SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "evidence": str,
-                  "particles": int, "temperature": float, "prior": float, "candidates": int}
+                  "refusals": str, "particles": int, "temperature": float, "prior": float,
+                  "candidates": int}
 
 
 def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
@@ -80,8 +81,8 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         name, sep, value = item.partition("=")
         if not sep or name not in SEARCH_OPTIONS:
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
-                             "teams=T, evidence=E, particles=M, temperature=T, prior=P, "
-                             "candidates=K")
+                             "teams=T, evidence=E, refusals=R, particles=M, temperature=T, "
+                             "prior=P, candidates=K")
         try:
             options.append((name, SEARCH_OPTIONS[name](value)))
         except ValueError:

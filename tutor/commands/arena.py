@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tutor.ai.arena import DealOutcome, PlayerSpec, run_arena, stderr_progress, summarize
 from tutor.ai.player import PLAYER_TYPES
-from tutor.ai.sampler import EVIDENCE
+from tutor.ai.sampler import EVIDENCE, REFUSALS
 from tutor.ai.search import POLICIES, TEAMS
 
 
@@ -104,6 +104,8 @@ def main(argv: list[str]) -> int:
                         help="search: what playout seats know of the teams (default sampled)")
     parser.add_argument("--evidence", choices=EVIDENCE, default=None,
                         help="search: how the friend is read from the follows (default feeds)")
+    parser.add_argument("--refusals", choices=REFUSALS, default=None,
+                        help="search: how follows below a beatable card are read (default off)")
     parser.add_argument("--infer", type=int, default=None, metavar="K",
                         help="search: draw K deals per playout deal, keep one by play inference")
     parser.add_argument("--particles", type=int, default=None, metavar="M",
@@ -128,6 +130,8 @@ def main(argv: list[str]) -> int:
         options.append(("teams", args.teams))
     if args.evidence is not None:
         options.append(("evidence", args.evidence))
+    if args.refusals is not None:
+        options.append(("refusals", args.refusals))
     if args.infer is not None:
         if args.infer < 0:
             parser.error("--infer must be 0 (off) or more")

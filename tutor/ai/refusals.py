@@ -121,8 +121,8 @@ def refusal_of(before: Sequence[tuple[int, Sequence[Card]]], seat: int,
 
 
 def refusals(obs: Observation) -> list[Refusal]:
-    """Every refusal so far by a seat other than the observer, whose hand may still hold a
-    beating kind: not one that seat played later (it held it then, so it chose)."""
+    """Every refusal so far by a seat other than the observer, except one of kinds that seat
+    played later (it held one then, so it chose)."""
     assert obs.trump is not None
     tricks = [t.plays for t in obs.tricks] + ([tuple(obs.current)] if obs.current else [])
     flat = [(seat, cards) for plays in tricks for seat, cards in plays]

@@ -8,9 +8,10 @@ with strong level cards, and how the others followed while the friend was unknow
 (`feeds`) a seat feeding 10+ points to a trick the other side was winning is less likely;
 `fitted` weighs every follow by the rates fitted on self-play (`team`); `none` reads nothing
 from them. The fitted evidence reads the friend far better, yet the search played worse with
-it in the arena (see `team`). With `refusals` (`weigh` or `deal`), a follow below a card it
-could have beaten weighs against the seat still holding a beating kind (`refusals`); `deal`
-deals it none when the teams are known and a holder would almost surely have beaten.
+it in the arena (see `team`). With `refusals` (`weigh` or `deal`), a play that did not use
+a kind the seat would most likely have played, had it held one (a suit's top kind when
+leading, a card beating the winner when following), weighs against the deals that give it
+one (`refusals`); `deal` deals it none where a holder would almost surely have played it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .team import follow_events, team_likelihood
 EVIDENCE = ("feeds", "fitted", "none")  # how the friend is read from the follows
 FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
 PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
-REFUSALS = ("off", "weigh", "deal")  # how the follows below a beatable card are read
+REFUSALS = ("off", "weigh", "deal")  # how plays that did not use the top cards are read
 
 
 @dataclass
@@ -81,7 +82,7 @@ class Sampler:
         self.events = follow_events(obs) if unknown and evidence == "fitted" else []
         self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
                                                                             self.declarer}
-        # kinds a seat is dealt none of because it refused to beat with them (`deal`)
+        # kinds a seat is dealt none of because it did not play them when it would have
         self.refused: list[set[int]] = [set() for _ in range(n)]
         self.refusals = refusals(obs) if refused != "off" else []
         if refused == "deal":

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -133,3 +135,33 @@ def test_an_unknown_reading_is_refused():
     _, obs = next(_refusal_positions([41010]))
     with pytest.raises(ValueError, match="refusals"):
         Sampler(obs, build_memory(obs), refused="on")
+
+
+def test_tilted_deals_weigh_to_what_weighing_untilted_deals_gives():
+    """Three copies of a refused kind and three of another, dealt to two seats of three
+    cards each: weighed by the refusal's chance 0.2 when the refuser holds any, the chance
+    that it holds none is 1 / (1 + 0.2 * 19) by counting deals. The tilted deals, weighted
+    (the weight carries the refusal's chance), give that; unweighted they would not."""
+    _, obs = next(_refusal_positions([41010]))
+    sampler = Sampler(obs, build_memory(obs), refused="tilt")
+    others = [s for s in range(5) if s != obs.seat]
+    refuser, other = others[0], others[1]
+    ace, king = 12, 11
+    sampler.pool = [ace] * 3 + [king] * 3
+    sampler.sizes = [3 if s in (refuser, other) else 0 for s in range(5)]
+    sampler.kitty_size = 0
+    sampler.forced = [Counter() for _ in range(5)]
+    sampler.banned = sampler.refused = [set() for _ in range(5)]
+    sampler.mem = replace(sampler.mem, voids=[set() for _ in range(5)])
+    sampler.tilt, sampler.tilts = {(refuser, ace): [(0, 0.2)]}, 1
+    rng = random.Random(2)
+    none = total = plain = 0.0
+    draws = 40000
+    for _ in range(draws):
+        hands, _, weight = sampler._deal(rng)
+        holds = ace in hands[refuser]
+        none += weight * (not holds)
+        total += weight
+        plain += not holds
+    assert none / total == pytest.approx(1 / (1 + 0.2 * 19), abs=0.01)
+    assert abs(plain / draws - 1 / (1 + 0.2 * 19)) > 0.02  # 40000 draws: sd 0.002

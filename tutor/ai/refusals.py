@@ -175,15 +175,14 @@ def refusal_likelihood(found: Sequence[Refusal], hands: Sequence[Sequence[int]],
     return w
 
 
-def certain(found: Sequence[Refusal], declarer: int, friend: int | None,
-            known: bool) -> tuple[list[Refusal], list[Refusal]]:
-    """Split refusals into those strong enough to deal by (a holder would have played a
-    refused kind with a chance above 1 - `BAN_BELOW`; for a follow, only with the teams
-    `known`) and the rest, to weigh by."""
+def certain(found: Sequence[Refusal], declarer: int, friend: int | None, known: bool,
+            below: float = BAN_BELOW) -> tuple[list[Refusal], list[Refusal]]:
+    """Split refusals into those to deal by, whose chance of refusing is known (a lead, or a
+    follow with the teams `known`) and below `below`, and the rest, to weigh by."""
     strong, weak = [], []
     for r in found:
         sure = known or r.winner is None
-        (strong if sure and 1.0 - beat_rate(r, declarer, friend) < BAN_BELOW
+        (strong if sure and 1.0 - beat_rate(r, declarer, friend) < below
          else weak).append(r)
     return strong, weak
 

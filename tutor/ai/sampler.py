@@ -11,7 +11,9 @@ from them. The fitted evidence reads the friend far better, yet the search playe
 it in the arena (see `team`). With `refusals` (`weigh` or `deal`), a play that did not use
 a kind the seat would most likely have played, had it held one (a suit's top kind when
 leading, a card beating the winner when following), weighs against the deals that give it
-one (`refusals`); `deal` deals it none where a holder would almost surely have played it.
+one (`refusals`); `deal` deals it none where a holder would almost surely have played it;
+`tilt` deals it those kinds less often, in proportion to the chance of refusing, and weighs
+the deal to undo the tilt: the same deals as `weigh`, with far more of the weight in use.
 """
 
 from __future__ import annotations
@@ -23,13 +25,13 @@ from dataclasses import dataclass
 from tutor.rules import RANKS, Observation, holder_friend
 
 from .memory import Memory, played_cards
-from .refusals import certain, refusal_likelihood, refusals
+from .refusals import BAN_BELOW, FLOOR, beat_rate, certain, refusal_likelihood, refusals
 from .team import follow_events, team_likelihood
 
 EVIDENCE = ("feeds", "fitted", "none")  # how the friend is read from the follows
 FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
 PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
-REFUSALS = ("off", "weigh", "deal")  # how plays that did not use the top cards are read
+REFUSALS = ("off", "weigh", "deal", "tilt")  # how plays that did not use top cards are read
 
 
 @dataclass
@@ -85,13 +87,23 @@ class Sampler:
         # kinds a seat is dealt none of because it did not play them when it would have
         self.refused: list[set[int]] = [set() for _ in range(n)]
         self.refusals = refusals(obs) if refused != "off" else []
-        if refused == "deal":
+        # (seat, kind) -> (index, chance of refusing) of each refusal the deal is tilted by
+        self.tilt: dict[tuple[int, int], list[tuple[int, float]]] = {}
+        self.tilts = 0
+        if refused in ("deal", "tilt"):
             friend = next((s for s in range(n) if s != self.declarer and mem.side_p[s] >= 0.999),
                           None)
+            ban = BAN_BELOW if refused == "deal" else 1.0
             strong, self.refusals = certain(self.refusals, self.declarer, friend,
-                                            mem.friend_known)
-            for r in strong:
-                self.refused[r.seat] |= r.kinds
+                                            mem.friend_known, ban)
+            for i, r in enumerate(strong):
+                if refused == "deal":
+                    self.refused[r.seat] |= r.kinds
+                    continue
+                chance = max(1.0 - beat_rate(r, self.declarer, friend), FLOOR)
+                for k in r.kinds:
+                    self.tilt.setdefault((r.seat, k), []).append((i, chance))
+            self.tilts = len(strong) if refused == "tilt" else 0
 
     def _feed_evidence(self) -> list[tuple[int, int]]:
         """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
@@ -106,20 +118,25 @@ class Sampler:
             dealt = self._deal(rng)
             if dealt is None:
                 continue
-            hands, kitty = dealt
+            hands, kitty, tilted = dealt
             friend, ok = self.implied_friend(hands)
+            weight = tilted * self._weight(hands, friend)
             if ok:
-                return Sample(hands, kitty, self._weight(hands, friend), friend)
-            fallback = Sample(hands, kitty, 0.05 * self._weight(hands, friend), friend)
+                return Sample(hands, kitty, weight, friend)
+            fallback = Sample(hands, kitty, 0.05 * weight, friend)
         if fallback is None and any(self.refused):
             self.refused = [set() for _ in self.refused]  # a seat chose after all: drop them
             return self.draw(rng, tries)
         if fallback is None:
-            hands, kitty = self._deal(rng, strict=False)  # type: ignore[misc]
+            hands, kitty, _ = self._deal(rng, strict=False)  # type: ignore[misc]
             fallback = Sample(hands, kitty, 0.01, None)
         return fallback
 
     def _deal(self, rng: random.Random, strict: bool = True):
+        """Hands, kitty, and the deal's weight for the tilt: each card goes to a seat in
+        proportion to its free places, times the chance of each refusal the seat would then
+        first break (`tilt`); the weight, the product of each step's mean factor, undoes
+        that, so a tilted deal weighs as it would if drawn untilted and weighed."""
         n, eff = self.players, self.eff
         cap = [self.sizes[s] - sum(self.forced[s].values()) for s in range(n)] + [self.kitty_size]
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -138,24 +155,46 @@ class Sampler:
                     if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]
                                                   and k not in refused[s]))]
 
+        tilt = self.tilt if strict else {}
+        broken = [False] * self.tilts
+        for s in range(n):
+            for k in self.forced[s]:
+                for i, _ in tilt.get((s, k), ()):
+                    broken[i] = True
+        weight = 1.0
+
+        def factor(s: int, k: int) -> float:
+            f = 1.0
+            for i, chance in tilt.get((s, k), ()):
+                if not broken[i]:
+                    f *= chance
+            return f
+
         # most constrained cards first
         cards.sort(key=lambda k: len(options(k)))
         for k in cards:
             opts = options(k)
             if not opts:
                 return None
-            total = sum(cap[s] for s in opts)
+            shares = [cap[s] * factor(s, k) for s in opts] if tilt else [cap[s] for s in opts]
+            total = sum(shares)
+            if tilt:
+                weight *= total / sum(cap[s] for s in opts)
             r = rng.random() * total
-            for s in opts:
-                r -= cap[s]
+            s = opts[-1]
+            for seat, share in zip(opts, shares, strict=True):
+                r -= share
                 if r < 0:
+                    s = seat
                     break
             cap[s] -= 1
             (kitty if s == n else hands[s]).append(k)
+            for i, _ in tilt.get((s, k), ()):
+                broken[i] = True
         hands[self.me] = [int(c) for c in self.obs.hand]
         if not self.kitty_size:
             kitty = [int(c) for c in (self.obs.buried or ())]
-        return hands, kitty
+        return hands, kitty, weight
 
     def implied_friend(self, hands: list[list[int]]) -> tuple[int | None, bool]:
         """The friend this deal implies (under the holder rule; else the one revealed, if

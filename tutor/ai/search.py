@@ -49,7 +49,7 @@ class SearchPlayer(Player):
     seat knowing only what it would of the teams until the friend shows (`sampled`: every
     seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
     follows (`feeds`, `fitted` or `none`, see `Sampler`); `refusals` how it reads who holds
-    the cards that beat from follows that did not (`off`, `weigh` or `deal`).
+    the top cards from plays that did not use them (`off`, `weigh`, `deal` or `tilt`).
     """
 
     name = "search"

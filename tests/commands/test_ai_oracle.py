@@ -7,12 +7,15 @@ import zlib
 
 import pytest
 
+from tutor.ai import HeuristicPlayer
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
+from tutor.ai.rollout import outcome_value
 from tutor.ai.search import candidate_plays
 from tutor.commands import ai_oracle
 from tutor.review.values import play_outcomes, true_deal
+from tutor.rules import Phase
 
 
 def test_the_regret_is_the_oracles_best_less_the_choice():
@@ -26,6 +29,35 @@ def test_the_regret_is_the_oracles_best_less_the_choice():
     means = [values.value(k).score for k in range(len(plays))]
     assert regrets["heuristic"] == pytest.approx(max(means) - means[0])  # its choice: first
     assert hand.turn == seat and len(plays) > 1
+
+
+def test_the_players_judge_finishes_the_very_hand_the_heuristic_played():
+    """Heuristic players finishing the hand after the heuristic's own choice play it exactly
+    as the self-play the position came from did; another candidate is judged on the same
+    deal, so the regret is the best candidate's value less that one."""
+    (hand, seat), = ai_oracle.positions(1, 5000, 3)
+    obs = hand.observation(seat)
+    plays = [tuple(c.cards) for c in
+             candidate_plays(context_from_memory(obs, build_memory(obs)), 4)]
+    played_on = ai_oracle._copy(hand)
+    players = [HeuristicPlayer(s) for s in range(5)]
+    while played_on.phase != Phase.FINISHED:
+        played_on.apply(players[played_on.turn].act(played_on.observation(played_on.turn)))
+    own = outcome_value(played_on.result, seat)
+    values = [ai_oracle.finished_by_players(hand, seat, p) for p in plays]
+    assert values[0] == own
+    regrets = ai_oracle.judge_position(hand, seat, {"heuristic": PlayerSpec("heuristic")}, 4, 3,
+                                       judge="players")
+    assert regrets["heuristic"] == pytest.approx(max(values) - own)
+    assert len(plays) > 1
+
+
+def test_the_command_judges_by_the_players_when_asked(capsys):
+    assert ai_oracle.main(["--positions", "2", "--judge", "players", "--candidates", "3",
+                           "--player", "random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["judge"] == "players"
+    assert all(r >= 0 for regrets in out["regrets"].values() for r in regrets)
 
 
 def test_the_command_reports_each_player_against_the_heuristic(capsys):

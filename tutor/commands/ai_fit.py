@@ -27,6 +27,7 @@ from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import fit_temperature, option_values
 from tutor.ai.memory import build_memory
 from tutor.ai.refusals import (
+    TRUMP,
     allies,
     band_of,
     beating_kinds,
@@ -125,7 +126,7 @@ def record_refusals(hands: int, spec_text: str, seed: int) -> dict[tuple, Counte
         if found is None or eff[action.cards[0]] != suit or not mine & found[1]:
             continue
         key = (allies(obs.seat, found[0], hand.declarer, hand.friend),
-               band_of(sum(c.points for _, p in hand.current for c in p)), suit == 4)
+               band_of(sum(c.points for _, p in hand.current for c in p)), suit == TRUMP)
         counts[key][bool(used & found[1])] += 1
     return counts
 

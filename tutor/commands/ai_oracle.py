@@ -3,11 +3,20 @@ the per-decision oracle before any arena.
 
 Positions are card-play decisions from hands the heuristic plays for every seat (one in
 every `--every` of a seat's plays, seeds from `--seed`). At each the oracle values the
-candidates (the tactics' best `--candidates`, plus every player's choice) by playing each out
-on the true deal `--repeats` times with the quick policy: the clairvoyant's view, what no
-fair player can reach. A player's *regret* at a position is the best candidate's value less
-its choice's (积分 for the seat, with the card-point tie-break); its *gain* is the
-heuristic's regret less its own, paired position by position, with a 95% interval.
+candidates (the tactics' best `--candidates`, plus every player's choice) on the true deal,
+as `--judge` says:
+- `playouts` (default): played out `--repeats` times with the quick policy, the search's own
+  playouts: the clairvoyant's view, what no fair player can reach. This judge shares the
+  search's biases: a search that guesses the deal better agrees with it more, whether or not
+  it plays better (refusals=deal gained +0.103 a decision by it, and lost in the arena).
+- `players`: the hand itself goes on after the candidate with heuristic players in every
+  seat, the arena's opponents, so the seat too plays on as the heuristic would: the worth of
+  one deviation from the heuristic. By it hard loses -0.115 a decision [-0.251, +0.022] to
+  the heuristic (300 positions), while in the arena it wins +0.141 a hand: its deviations pay
+  only when its own later play follows them up.
+A player's *regret* at a position is the best candidate's value less its choice's (积分 for
+the seat, with the card-point tie-break); its *gain* is the heuristic's regret less its own,
+paired position by position, with a 95% interval.
 With `--json` every position's regrets are listed too, for pairing any two players.
 
 It also measures the search's inference: at each position `--draws` deals are drawn from the
@@ -48,6 +57,7 @@ from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import past_plays, play_likelihood, window_start
 from tutor.ai.memory import build_memory
 from tutor.ai.particles import ParticleFilter
+from tutor.ai.rollout import outcome_value
 from tutor.ai.sampler import EVIDENCE, Sampler
 from tutor.ai.search import candidate_plays
 from tutor.ai.strength import PLAYOUTS
@@ -202,9 +212,25 @@ def particle_percentile(hand: Hand, seat: int, count: int, seed: int) -> float:
     return (sum(w < mine for w in others) + 0.5 * sum(w == mine for w in others)) / len(others)
 
 
+JUDGES = ("playouts", "players")
+
+
+def finished_by_players(hand: Hand, seat: int, cards: tuple[Card, ...]) -> float:
+    """What `cards` are worth to `seat` when heuristic players finish this very hand."""
+    again = _copy(hand)
+    again.apply(Play(seat, cards))
+    players = [HeuristicPlayer(s) for s in range(again.rules.players)]
+    while again.phase != Phase.FINISHED:
+        turn = again.turn
+        assert turn is not None
+        again.apply(players[turn].act(again.observation(turn)))
+    assert again.result is not None
+    return outcome_value(again.result, seat, again.rules.decks)
+
+
 def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec | Hindsight],
                    candidates: int,
-                   repeats: int) -> dict[str, float]:
+                   repeats: int, judge: str = "playouts") -> dict[str, float]:
     """Each player's regret at this position (0: it chose what the oracle rates best)."""
     obs = hand.observation(seat)
     mem = build_memory(obs)
@@ -217,9 +243,12 @@ def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec | Hindsigh
         chosen[name] = tuple(action.cards)
         if not any(sorted(p) == sorted(action.cards) for p in plays):
             plays.append(tuple(action.cards))
-    seed = zlib.crc32(repr((hand.seed, len(hand.actions))).encode())
-    values = play_outcomes(obs, mem, plays, [true_deal(hand)], repeats, seed)
-    means = [values.value(k).score for k in range(len(plays))]
+    if judge == "players":
+        means = [finished_by_players(hand, seat, p) for p in plays]
+    else:
+        seed = zlib.crc32(repr((hand.seed, len(hand.actions))).encode())
+        values = play_outcomes(obs, mem, plays, [true_deal(hand)], repeats, seed)
+        means = [values.value(k).score for k in range(len(plays))]
     best = max(means)
     return {name: best - next(means[k] for k, p in enumerate(plays) if sorted(p) == sorted(c))
             for name, c in chosen.items()}
@@ -234,7 +263,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=5000, help="the first self-play hand")
     parser.add_argument("--every", type=int, default=3, help="one in this many of a seat's plays")
     parser.add_argument("--candidates", type=int, default=6)
-    parser.add_argument("--repeats", type=int, default=8, help="playouts of each candidate")
+    parser.add_argument("--judge", choices=JUDGES, default="playouts",
+                        help="value candidates by quick playouts (default) or by heuristic "
+                             "players finishing the hand")
+    parser.add_argument("--repeats", type=int, default=8,
+                        help="playouts of each candidate (--judge playouts)")
     parser.add_argument("--draws", type=int, default=32,
                         help="sampled deals the true one is ranked among")
     parser.add_argument("--particles", type=int, default=0, metavar="M",
@@ -260,7 +293,7 @@ def main(argv: list[str]) -> int:
         seed = zlib.crc32(f"{hand.seed}/{done}".encode())
         seeded = {name: _seeded(s, seed, hand) for name, s in specs.items()}
         for name, regret in judge_position(hand, seat, seeded, args.candidates,
-                                           args.repeats).items():
+                                           args.repeats, args.judge).items():
             regrets[name].append(regret)
         trick = len(hand.tricks) + 1
         band = next(b for b in BANDS if b[0] <= trick <= b[1])
@@ -275,7 +308,8 @@ def main(argv: list[str]) -> int:
         line.update(done, "  ".join(f"{n} {statistics.fmean(r):.3f}"
                                     for n, r in regrets.items()))
     base = regrets[BASELINE]
-    result = {"positions": len(found), "seed": args.seed, "repeats": args.repeats,
+    result = {"positions": len(found), "seed": args.seed, "judge": args.judge,
+              "repeats": args.repeats,
               "candidates": args.candidates, "players": {
                   name: {"regret": mean_ci(r),
                          "best_chosen": round(sum(x <= 1e-9 for x in r) / len(r), 3),
@@ -296,7 +330,9 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"oracle: {result['positions']} positions, {args.repeats} playouts a candidate")
+    judged = ("heuristic players finish the hand" if args.judge == "players"
+              else f"{args.repeats} playouts a candidate")
+    print(f"oracle: {result['positions']} positions, {judged}")
     for name, figures in result["players"].items():
         gain = figures["gain_over_heuristic"]
         print(f"  {name:<32} regret {figures['regret']['mean']:.3f}  best "

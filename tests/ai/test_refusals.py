@@ -104,7 +104,7 @@ def test_the_sampler_deals_refused_kinds_away_from_their_refusers_as_the_truth_d
     truth, ignored, dealt = [], [], []
     for hand, obs in _refusal_positions(range(41000, 41006)):
         mem = build_memory(obs)
-        reading = Sampler(obs, mem, refused="deal")
+        reading = Sampler(obs, mem, reading="deal")
         blind = Sampler(obs, mem)
         rng = random.Random(len(obs.tricks))
         for seat, kinds in enumerate(reading.refused):
@@ -122,7 +122,7 @@ def test_the_sampler_deals_refused_kinds_away_from_their_refusers_as_the_truth_d
 
 def test_refusals_that_no_deal_can_meet_are_dropped_not_the_hard_constraints():
     hand, obs = next(_refusal_positions([41010]))
-    sampler = Sampler(obs, build_memory(obs), refused="deal")
+    sampler = Sampler(obs, build_memory(obs), reading="deal")
     seat = next(s for s in range(5) if s != obs.seat and hand.cards_of(s))
     sampler.refused[seat] = set(range(54))  # nothing left it could be dealt
     drawn = sampler.draw(random.Random(1))
@@ -134,7 +134,7 @@ def test_refusals_that_no_deal_can_meet_are_dropped_not_the_hard_constraints():
 def test_an_unknown_reading_is_refused():
     _, obs = next(_refusal_positions([41010]))
     with pytest.raises(ValueError, match="refusals"):
-        Sampler(obs, build_memory(obs), refused="on")
+        Sampler(obs, build_memory(obs), reading="on")
 
 
 def test_tilted_deals_weigh_to_what_weighing_untilted_deals_gives():
@@ -143,7 +143,7 @@ def test_tilted_deals_weigh_to_what_weighing_untilted_deals_gives():
     that it holds none is 1 / (1 + 0.2 * 19) by counting deals. The tilted deals, weighted
     (the weight carries the refusal's chance), give that; unweighted they would not."""
     _, obs = next(_refusal_positions([41010]))
-    sampler = Sampler(obs, build_memory(obs), refused="tilt")
+    sampler = Sampler(obs, build_memory(obs), reading="tilt")
     others = [s for s in range(5) if s != obs.seat]
     refuser, other = others[0], others[1]
     ace, king = 12, 11

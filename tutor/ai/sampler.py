@@ -8,12 +8,13 @@ with strong level cards, and how the others followed while the friend was unknow
 (`feeds`) a seat feeding 10+ points to a trick the other side was winning is less likely;
 `fitted` weighs every follow by the rates fitted on self-play (`team`); `none` reads nothing
 from them. The fitted evidence reads the friend far better, yet the search played worse with
-it in the arena (see `team`). With `refusals` (`weigh` or `deal`), a play that did not use
-a kind the seat would most likely have played, had it held one (a suit's top kind when
+it in the arena (see `team`). With `reading` `weigh`, `deal` or `tilt`, a play that did not
+use a kind the seat would most likely have played, had it held one (a suit's top kind when
 leading, a card beating the winner when following), weighs against the deals that give it
 one (`refusals`); `deal` deals it none where a holder would almost surely have played it;
 `tilt` deals it those kinds less often, in proportion to the chance of refusing, and weighs
 the deal to undo the tilt: the same deals as `weigh`, with far more of the weight in use.
+None of them made the search play better in the arena (see `refusals`).
 """
 
 from __future__ import annotations
@@ -48,11 +49,11 @@ class Sampler:
     """Draws weighted deals for one observation (build once per decision)."""
 
     def __init__(self, obs: Observation, mem: Memory, evidence: str = "feeds",
-                 refused: str = "off") -> None:
+                 reading: str = "off") -> None:
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
-        if refused not in REFUSALS:
-            raise ValueError(f"refusals must be one of {', '.join(REFUSALS)}, not {refused!r}")
+        if reading not in REFUSALS:
+            raise ValueError(f"refusals must be one of {', '.join(REFUSALS)}, not {reading!r}")
         self.obs, self.mem = obs, mem
         n = mem.players
         self.players = n
@@ -86,24 +87,24 @@ class Sampler:
                                                                             self.declarer}
         # kinds a seat is dealt none of because it did not play them when it would have
         self.refused: list[set[int]] = [set() for _ in range(n)]
-        self.refusals = refusals(obs) if refused != "off" else []
+        self.refusals = refusals(obs) if reading != "off" else []
         # (seat, kind) -> (index, chance of refusing) of each refusal the deal is tilted by
         self.tilt: dict[tuple[int, int], list[tuple[int, float]]] = {}
         self.tilts = 0
-        if refused in ("deal", "tilt"):
+        if reading in ("deal", "tilt"):
             friend = next((s for s in range(n) if s != self.declarer and mem.side_p[s] >= 0.999),
                           None)
-            ban = BAN_BELOW if refused == "deal" else 1.0
+            ban = BAN_BELOW if reading == "deal" else 1.0
             strong, self.refusals = certain(self.refusals, self.declarer, friend,
                                             mem.friend_known, ban)
             for i, r in enumerate(strong):
-                if refused == "deal":
+                if reading == "deal":
                     self.refused[r.seat] |= r.kinds
                     continue
                 chance = max(1.0 - beat_rate(r, self.declarer, friend), FLOOR)
                 for k in r.kinds:
                     self.tilt.setdefault((r.seat, k), []).append((i, chance))
-            self.tilts = len(strong) if refused == "tilt" else 0
+            self.tilts = len(strong) if reading == "tilt" else 0
 
     def _feed_evidence(self) -> list[tuple[int, int]]:
         """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was

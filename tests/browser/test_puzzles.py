@@ -48,8 +48,18 @@ def _rating_change(page) -> tuple[int, int]:
 
 
 def _answer_seat(page, seat: int) -> None:
-    page.get_by_role("button", name=f"Seat {seat}", exact=True).click()
-    page.get_by_role("button", name="Check answer").click()
+    """Pick the seat and check. On a loaded machine the new puzzle's title can show before
+    its seat buttons replace the last one's, and a pick on those is lost (the check stays
+    disabled): pick again, as a person would (a picked seat stays picked)."""
+    check = page.get_by_role("button", name="Check answer")
+    for _ in range(10):
+        page.get_by_role("button", name=f"Seat {seat}", exact=True).click()
+        for _ in range(20):
+            if check.is_enabled():
+                check.click()
+                return
+            page.wait_for_timeout(100)
+    raise AssertionError(f"picking seat {seat} never enabled the check")
 
 
 def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):

@@ -11,10 +11,12 @@ With `--team` it fits the friend evidence instead (`tutor.ai.team`): over every 
 before the friend shows, how often each kind of follow comes from each pair of roles. It
 prints the rows of `EVENT_RATES` (1000 hands from seed 20000 gave the shipped table).
 
-With `--refusals` it fits the top-card evidence (`tutor.ai.refusals`): in tricks led with one
-card, how often a follower holding a kind that beats the winning card played one, by whether
-the winner is on its side, the points in the trick and whether trumps were led. It prints
-the rows of `BEAT_RATES` (1000 hands from seed 30000 gave the shipped table).
+With `--refusals` it fits the top-card evidence (`tutor.ai.refusals`): at each lead, how
+often a holder of a suit's top kind led one, in the first ten tricks and later; in tricks led
+with one card, how often a follower holding a kind that beats the winning card played one,
+by whether the winner is on its side, the points in the trick and whether trumps were led.
+It prints the rows of `LEAD_RATES` and `BEAT_RATES` (1000 hands of `--player heuristic` from
+seed 30000 gave the shipped tables).
 """
 
 from __future__ import annotations

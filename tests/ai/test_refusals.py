@@ -153,7 +153,7 @@ def test_tilted_deals_weigh_to_what_weighing_untilted_deals_gives():
     sampler.forced = [Counter() for _ in range(5)]
     sampler.banned = sampler.refused = [set() for _ in range(5)]
     sampler.mem = replace(sampler.mem, voids=[set() for _ in range(5)])
-    sampler.tilt, sampler.tilts = {(refuser, ace): [(0, 0.2)]}, 1
+    sampler.tilt = {(refuser, ace): [(0, 0.2)]}
     rng = random.Random(2)
     none = total = plain = 0.0
     draws = 40000

@@ -89,7 +89,7 @@ def top_kinds(played: Sequence[int], trump: Trump, decks: int) -> frozenset[int]
 
 def band_of(points: int) -> str:
     """The points already in the trick, in `BANDS`."""
-    return "0" if points == 0 else "5-10" if points <= 10 else "15+"
+    return BANDS[0] if points == 0 else BANDS[1] if points <= 10 else BANDS[2]
 
 
 def beating_kinds(before: Sequence[tuple[int, Sequence[Card]]], trump: Trump) -> tuple[

@@ -90,7 +90,6 @@ class Sampler:
         self.refusals = refusals(obs) if reading != "off" else []
         # (seat, kind) -> (index, chance of refusing) of each refusal the deal is tilted by
         self.tilt: dict[tuple[int, int], list[tuple[int, float]]] = {}
-        self.tilts = 0
         if reading in ("deal", "tilt"):
             friend = next((s for s in range(n) if s != self.declarer and mem.side_p[s] >= 0.999),
                           None)
@@ -104,7 +103,6 @@ class Sampler:
                 chance = max(1.0 - beat_rate(r, self.declarer, friend), FLOOR)
                 for k in r.kinds:
                     self.tilt.setdefault((r.seat, k), []).append((i, chance))
-            self.tilts = len(strong) if reading == "tilt" else 0
 
     def _feed_evidence(self) -> list[tuple[int, int]]:
         """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
@@ -157,17 +155,16 @@ class Sampler:
                                                   and k not in refused[s]))]
 
         tilt = self.tilt if strict else {}
-        broken = [False] * self.tilts
+        broken: set[int] = set()  # refusals whose seat already holds a refused kind
         for s in range(n):
             for k in self.forced[s]:
-                for i, _ in tilt.get((s, k), ()):
-                    broken[i] = True
+                broken.update(i for i, _ in tilt.get((s, k), ()))
         weight = 1.0
 
         def factor(s: int, k: int) -> float:
             f = 1.0
             for i, chance in tilt.get((s, k), ()):
-                if not broken[i]:
+                if i not in broken:
                     f *= chance
             return f
 
@@ -190,8 +187,7 @@ class Sampler:
                     break
             cap[s] -= 1
             (kitty if s == n else hands[s]).append(k)
-            for i, _ in tilt.get((s, k), ()):
-                broken[i] = True
+            broken.update(i for i, _ in tilt.get((s, k), ()))
         hands[self.me] = [int(c) for c in self.obs.hand]
         if not self.kitty_size:
             kitty = [int(c) for c in (self.obs.buried or ())]

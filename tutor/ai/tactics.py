@@ -44,6 +44,7 @@ class Context:
     kitty_points: float = 0.0  # (expected) card points in the kitty
     fast: bool = False  # fewer candidates: for playouts
     _kv: dict[int, float] = field(default_factory=dict, repr=False)
+    _memo: dict = field(default_factory=dict, repr=False)  # see `_memo`: one decision's sums
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,37 @@ def _kinds_by_suit(table) -> tuple[tuple[int, ...], ...]:
     for k in range(54):
         out[table.eff[k]].append(k)
     return tuple(tuple(x) for x in out)
+
+
+def _memo(ctx: Context, key, make):
+    """`make()` once per context and key: a context is one seat's view at one decision, so
+    the pooled counts, voids and hand it holds do not change while its plays are scored."""
+    memo = ctx._memo
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def _units(ctx: Context, cards: Sequence[int]) -> list:
+    """`decompose(cards)` for this context's trump, worked out once per play."""
+    key = ("units", tuple(cards))
+    return _memo(ctx, key, lambda: decompose(cards, ctx.trump))
+
+
+def _higher(ctx: Context, suit: int, width: int, length: int, top: int) -> bool:
+    """`higher_exists` over this context's pool, worked out once per shape (the playouts'
+    most asked question, so its memo is looked up without `_memo`'s closure)."""
+    key = ("higher", suit, width, length, top)
+    found = ctx._memo.get(key)
+    if found is None:
+        found = ctx._memo[key] = higher_exists(ctx.pool, ctx.trump, suit, width, length, top)
+    return found
+
+
+def _in_pool(ctx: Context, suit: int) -> int:
+    """Copies of `suit` the other seats may hold."""
+    return _memo(ctx, ("in", suit),
+                 lambda: sum(ctx.pool[k] for k in _kinds_by_suit(ctx.trump.table)[suit]))
 
 
 def higher_exists(pool: Sequence[int], trump: Trump, suit: int, width: int, length: int,
@@ -91,7 +123,7 @@ def keep_value(card: int, ctx: Context) -> float:
         table = ctx.trump.table
         suit, p = table.eff[card], table.pos[card]
         v = 2.0 + 0.5 * p if suit == TRUMP else 0.25 * p
-        if not higher_exists(ctx.pool, ctx.trump, suit, 1, 1, p):
+        if not _higher(ctx, suit, 1, 1, p):
             v += 3.0
         ctx._kv[card] = v
     return v
@@ -100,7 +132,7 @@ def keep_value(card: int, ctx: Context) -> float:
 def play_cost(play: Sequence[int], ctx: Context) -> float:
     """Keep-values of the cards spent plus a penalty for each pair broken."""
     cost = sum(keep_value(c, ctx) for c in play)
-    held = Counter(ctx.hand)
+    held = _memo(ctx, "held", lambda: Counter(ctx.hand))
     pos = ctx.trump.table.pos
     for k, used in Counter(play).items():
         h = held[k]
@@ -113,11 +145,18 @@ def p_void(ctx: Context, seat: int, suit: int) -> float:
     """Chance that `seat` holds no card of `suit` (known voids, else from the unseen counts)."""
     if suit in ctx.voids[seat]:
         return 1.0
-    total = sum(ctx.pool)
+    key = ("void", seat, suit)
+    found = ctx._memo.get(key)
+    if found is None:
+        found = ctx._memo[key] = _p_void(ctx, seat, suit)
+    return found
+
+
+def _p_void(ctx: Context, seat: int, suit: int) -> float:
+    total = _memo(ctx, "total", lambda: sum(ctx.pool))
     if not total:
         return 1.0
-    in_suit = sum(ctx.pool[k] for k in _kinds_by_suit(ctx.trump.table)[suit])
-    return (1.0 - in_suit / total) ** max(1, ctx.hidden[seat])
+    return (1.0 - _in_pool(ctx, suit) / total) ** max(1, ctx.hidden[seat])
 
 
 def _relation(ctx: Context, a: int, b: int) -> float:
@@ -136,18 +175,14 @@ def _later_seats(ctx: Context) -> list[int]:
 
 def _threat(ctx: Context, seat: int, play: Sequence[int], lead_suit: int, multi: bool) -> float:
     """Chance that `seat` can beat `play` (the winning play so far)."""
-    table = ctx.trump.table
-    units = decompose(play, ctx.trump)
-    u = units[0]
+    u = _units(ctx, play)[0]
     suit = u.suit
     beat = 0.0
-    if suit not in ctx.voids[seat] and higher_exists(ctx.pool, ctx.trump, suit, u.width,
-                                                      u.length, u.top):
+    if suit not in ctx.voids[seat] and _higher(ctx, suit, u.width, u.length, u.top):
         beat = 0.45
     if suit != TRUMP and suit == lead_suit:
         ruff = p_void(ctx, seat, suit) * (1.0 - p_void(ctx, seat, TRUMP))
         beat = 1 - (1 - beat) * (1 - ruff * (0.9 if u.width == 1 else 0.4 / u.length))
-    del table
     return beat * (0.3 if multi else 1.0)
 
 
@@ -391,8 +426,7 @@ def lead_candidates(ctx: Context) -> list[tuple[tuple[int, ...], str]]:
     out: list[tuple[tuple[int, ...], str]] = []
     for suit, cards in by_suit.items():
         units = decompose(cards, trump)
-        boss = [u for u in units if not higher_exists(ctx.pool, trump, suit, u.width,
-                                                          u.length, u.top)]
+        boss = [u for u in units if not _higher(ctx, suit, u.width, u.length, u.top)]
         seen = set()
         for u in units:
             key = (u.width, u.length, u.top)
@@ -412,16 +446,16 @@ def score_lead(ctx: Context, cards: Sequence[int], kind: str = "unit") -> Choice
     trump = ctx.trump
     eff = trump.table.eff
     others = [s for s in range(ctx.players) if s != ctx.seat]
-    suit_count = Counter(eff[c] for c in ctx.hand)
+    suit_count = _memo(ctx, "suits", lambda: Counter(eff[c] for c in ctx.hand))
     my_trumps = suit_count.get(TRUMP, 0)
-    pool_trumps = sum(ctx.pool[k] for k in _kinds_by_suit(trump.table)[TRUMP])
+    pool_trumps = _in_pool(ctx, TRUMP)
     declarer_side = 1.0 - ctx.defending
     suit = eff[cards[0]]
     n = len(cards)
-    units = decompose(cards, trump)
+    units = _units(ctx, cards)
     top = units[0]
     boss = kind == "throw" or not any(
-        higher_exists(ctx.pool, trump, suit, u.width, u.length, u.top) for u in units)
+        _higher(ctx, suit, u.width, u.length, u.top) for u in units)
     own_pts = sum(POINTS[c] for c in cards)
     p_lose = 0.0
     for s in others:

@@ -135,7 +135,7 @@ def test_a_failed_throw_is_judged_as_the_throw_its_seat_chose():
 
 
 @pytest.mark.parametrize("options", [{"policy": "heuristic"}, {"infer": 3},
-                                     {"particles": 6}, {"teams": "believed"},
+                                     {"particles": 6}, {"teams": "believed"}, {"teams": "read"},
                                      {"evidence": "fitted"}, {"refusals": "weigh"},
                                      {"refusals": "deal"}, {"refusals": "tilt"}])
 def test_search_options_play_legal_hands_from_the_observation(options):

@@ -1,12 +1,15 @@
 """Playouts: the `trick` policy answers with the tactics in the trick at hand, then quick;
-with the friend hidden, the seats know only what they would of the teams."""
+with the friend hidden, the seats know only what they would of the teams (a flat belief, or
+the heuristic's own reading of each seat's cards and the play)."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from tutor.ai.memory import build_memory
-from tutor.ai.rollout import Playout
+from tutor.ai.rollout import Playout, seat_beliefs
 from tutor.ai.sampler import Sampler
 from tutor.ai.tactics import choose_play
 from tutor.rules import Hand, Phase, Play
@@ -87,3 +90,37 @@ def test_with_the_friend_hidden_only_the_friend_knows_the_teams_until_it_shows()
             shown += 1
         playout.run(rng)
     assert hidden >= 3 and shown >= 1
+
+
+def test_read_beliefs_are_what_the_heuristic_in_each_seat_believes_until_the_friend_shows():
+    checked = unlike_flat = 0
+    for hand, obs in heuristic_positions(range(40000, 40004), 6, lambda h, o: o.friend is None):
+        if hand.friend in (None, obs.declarer):
+            continue
+        truth = [[int(c) for c in hand.cards_of(s)] for s in range(5)]
+        kitty = [int(c) for c in hand.kitty]
+        mem = build_memory(obs)
+        beliefs = seat_beliefs(Hand.from_observation(obs, truth, kitty, hand.friend))
+        playout = Playout(Hand.from_observation(obs, truth, kitty, hand.friend), obs.current,
+                          mem.voids, hidden_friend=True, beliefs=beliefs)
+        flat = Playout(Hand.from_observation(obs, truth, kitty, hand.friend), obs.current,
+                       mem.voids, hidden_friend=True)
+        d, f = obs.declarer, hand.friend
+        for seat in range(5):  # on the true deal, each seat's belief is its real one
+            real = build_memory(hand.observation(seat))
+            ally, defending = beliefs[seat]
+            assert ally == pytest.approx([real.ally_p(s) for s in range(5)])
+            assert defending == pytest.approx(1.0 - real.my_side_p)
+            ctx = playout.context(seat)
+            if seat == f:
+                assert ctx.ally == [1.0 if s in (d, f) else 0.0 for s in range(5)]
+            else:
+                assert ctx.ally == ally and ctx.defending == defending
+                unlike_flat += ctx.ally != flat.context(seat).ally
+        checked += 1
+        while playout.hidden and playout.hand.phase != Phase.FINISHED:
+            playout.apply(Play(playout.hand.turn, choose_play(
+                playout.context(playout.hand.turn)).cards))
+        if playout.hand.phase != Phase.FINISHED:  # the friend has shown: everyone knows
+            assert playout.context(d).ally == [1.0 if s in (d, f) else 0.0 for s in range(5)]
+    assert checked >= 3 and unlike_flat >= 1

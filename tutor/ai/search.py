@@ -14,7 +14,7 @@ from .inference import TEMPERATURE, PastPlay, past_plays, play_likelihood, windo
 from .memory import build_memory
 from .particles import ParticleFilter
 from .player import Player
-from .rollout import Playout, outcome_value
+from .rollout import Playout, outcome_value, seat_beliefs
 from .sampler import EVIDENCE, REFUSALS, Sample, Sampler
 from .setup_search import SetupReport, search_setup, setup_candidates
 from .tactics import (
@@ -29,7 +29,7 @@ from .tactics import (
 
 DEFAULT_BUDGET_S = 0.5
 POLICIES = ("quick", "heuristic", "trick")
-TEAMS = ("sampled", "believed")  # what the seats of a playout know of the teams
+TEAMS = ("sampled", "believed", "read")  # what the seats of a playout know of the teams
 PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
 
 
@@ -117,14 +117,17 @@ class SearchPlayer(Player):
         since = window_start(obs, history)
         pool = ParticleFilter(obs, self.seed, self.particles,
                               self.temperature).samples(sampler) if self.particles else []
-        hidden = self.teams == "believed" and obs.friend is None
+        hidden = self.teams != "sampled" and obs.friend is None
+        read = hidden and self.teams == "read"
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
         while True:
             sample = (_pick(pool, rng) if pool
                       else self._draw(sampler, rng, obs, history, since))
+            beliefs = seat_beliefs(Hand.from_observation(
+                obs, sample.hands, sample.kitty, sample.friend)) if read else None
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
-                playout = Playout(hand, obs.current, mem.voids, hidden)
+                playout = Playout(hand, obs.current, mem.voids, hidden, beliefs)
                 playout.apply(Play(obs.seat, cand.cards))
                 result = playout.run(rng, self.policy)
                 totals[i] += sample.weight * outcome_value(result, obs.seat, obs.rules.decks)

@@ -104,10 +104,13 @@ def test_a_fact_that_is_none_is_refused(found):
     hand, seat = found[0]
     with pytest.raises(ValueError, match="a fact is one of"):
         partial_deal(hand.observation(seat), true_deal(hand), "voids", random.Random(0))
-    for bad in ("know:voids", "know:shape,playouts=0", "know:shape,infer=4"):
+    for bad in ("know:voids", "know:shape,playouts=0", "know:shape,infer=4",
+                "know:deal,policy=perfect", "know:deal,teams=known", "know:deal,policy"):
         with pytest.raises(ValueError):
             ai_oracle.parse_spec(bad, 0)
     assert ai_oracle.parse_spec("know:high,playouts=40", 3) == Hindsight("high", 3, 40)
+    assert ai_oracle.parse_spec("know:high,policy=heuristic,teams=believed", 3) == Hindsight(
+        "high", 3, 160, policy="heuristic", teams="believed")
 
 
 def test_the_clairvoyant_search_all_but_matches_the_oracle(found):

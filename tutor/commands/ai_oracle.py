@@ -32,10 +32,10 @@ search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `refusals`
 `temperature`, `prior`, `candidates`), e.g.
 `search:playouts=40,infer=8`.
 
-A SPEC `know:FACT` (or `know:FACT,playouts=N`; 160 by default) is a hindsight search, told
-one fact of the true deal (`deal`, `shape`, `trumps`, `high`, `pairs`, `singles`: see
-`hindsight`). It is no fair player: its gain over `hard` bounds what inferring that fact
-from the play could bring.
+A SPEC `know:FACT` (or `know:FACT,playouts=N,policy=P,teams=T`; 160 quick playouts by
+default) is a hindsight search, told one fact of the true deal (`deal`, `shape`, `trumps`,
+`high`, `pairs`, `singles`: see `hindsight`). It is no fair player: its gain over `hard`
+bounds what inferring that fact from the play could bring.
 
 With `--particles M` the whole-hand inference is measured too: the true deal's likelihood of
 every play so far is ranked among those of the M particles the filter holds.
@@ -59,7 +59,7 @@ from tutor.ai.memory import build_memory
 from tutor.ai.particles import ParticleFilter
 from tutor.ai.rollout import outcome_value
 from tutor.ai.sampler import EVIDENCE, Sampler
-from tutor.ai.search import candidate_plays
+from tutor.ai.search import POLICIES, TEAMS, candidate_plays
 from tutor.ai.strength import PLAYOUTS
 from tutor.review.review import hand_start
 from tutor.review.values import play_outcomes, true_deal
@@ -106,13 +106,16 @@ def _hindsight(text: str, seed: int) -> Hindsight:
     fact, *rest = text.removeprefix("know:").split(",")
     if fact not in FACTS:
         raise ValueError(f"{text!r}: know a fact of the deal, one of {', '.join(FACTS)}")
-    playouts = PLAYOUTS["hard"]
+    options: dict = {"playouts": PLAYOUTS["hard"]}
     for item in rest:
         name, sep, value = item.partition("=")
-        if name != "playouts" or not sep or not value.isdigit() or int(value) < 1:
-            raise ValueError(f"{item!r}: the one option of know:FACT is playouts=N")
-        playouts = int(value)
-    return Hindsight(fact, seed, playouts)
+        ok = {"playouts": value.isdigit() and int(value or 0) >= 1,
+              "policy": value in POLICIES, "teams": value in TEAMS}.get(name, False)
+        if not sep or not ok:
+            raise ValueError(f"{item!r}: the options of know:FACT are playouts=N, "
+                             f"policy={'|'.join(POLICIES)} and teams={'|'.join(TEAMS)}")
+        options[name] = int(value) if name == "playouts" else value
+    return Hindsight(fact, seed, **options)
 
 
 def _seeded(spec: PlayerSpec | Hindsight, seed: int, hand: Hand) -> PlayerSpec | Hindsight:

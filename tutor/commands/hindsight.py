@@ -85,8 +85,9 @@ class HindsightSearch(SearchPlayer):
 
     name = "hindsight"
 
-    def __init__(self, truth: Sample, fact: str, seed: int = 0, playouts: int = 160) -> None:
-        super().__init__(seed, playouts=playouts)
+    def __init__(self, truth: Sample, fact: str, seed: int = 0, playouts: int = 160,
+                 policy: str = "quick", teams: str = "sampled") -> None:
+        super().__init__(seed, playouts=playouts, policy=policy, teams=teams)
         if fact not in FACTS:
             raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
         self.truth, self.fact = truth, fact
@@ -105,7 +106,10 @@ class Hindsight:
     seed: int = 0
     playouts: int = 160
     truth: Sample | None = None
+    policy: str = "quick"  # the search's playout policy and what its playouts know of teams
+    teams: str = "sampled"
 
     def build(self) -> Player:
         assert self.truth is not None, "a hindsight player needs the position's true deal"
-        return HindsightSearch(self.truth, self.fact, self.seed, self.playouts)
+        return HindsightSearch(self.truth, self.fact, self.seed, self.playouts, self.policy,
+                               self.teams)

@@ -78,7 +78,8 @@ def test_the_command_reports_each_player_against_the_heuristic(capsys):
 
 
 @pytest.mark.parametrize("spec", ["search:budget_s=1", "clever", "search:playouts",
-                                  "search:prior=much"])
+                                  "search:prior=much", "search:teams=known",
+                                  "search:policy=perfect"])
 def test_a_spec_that_is_no_player_is_refused(spec, capsys):
     with pytest.raises(SystemExit):
         ai_oracle.main(["--positions", "1", "--player", spec])

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tutor.__main__ import main
 
 KEYS = {"declarer", "friend", "trump", "kitty", "defender_points", "kitty_multiplier",
@@ -50,3 +52,15 @@ def test_bench_engine_json_reports_hands_per_second():
 def test_unknown_command_is_a_usage_error(capsys):
     assert main(["fly"]) == 2
     assert "unknown command: fly" in capsys.readouterr().err
+
+
+def test_bench_ai_times_a_search_variant_and_refuses_what_is_no_player(capsys):
+    out = subprocess.run([sys.executable, "-m", "tutor", "bench", "ai", "--search-every", "40",
+                          "--budget", "0.05", "--player", "search:playouts=8,policy=heuristic",
+                          "--json"], capture_output=True, text=True, check=True).stdout
+    timed = json.loads(out)["search:playouts=8,policy=heuristic"]
+    assert timed["n"] >= 2 and 0 < timed["p50_s"] <= timed["p95_s"] <= timed["max_s"]
+    for spec in ("know:deal", "search:teams=known"):
+        with pytest.raises(SystemExit):
+            main(["bench", "ai", "--player", spec])
+        assert spec in capsys.readouterr().err

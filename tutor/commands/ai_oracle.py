@@ -99,7 +99,12 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
             raise ValueError(f"{item!r}: {value!r} is not a value for {name}") from None
     if not any(name == "playouts" for name, _ in options):
         options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
-    return PlayerSpec("search", seed, tuple(options))
+    spec = PlayerSpec("search", seed, tuple(options))
+    try:
+        spec.build()  # the search checks its options' values (a policy, a team mode) as made
+    except ValueError as exc:
+        raise ValueError(f"{text!r}: {exc}") from None
+    return spec
 
 
 def _hindsight(text: str, seed: int) -> Hindsight:

@@ -3,7 +3,9 @@
 Positions are fixed: seeded hands played by heuristic players, every 3rd decision (bids,
 burying, calling and card play). Random and heuristic decide at every position; search (at
 its default 0.5 s budget unless --budget is given) at every 5th, to keep the run short; so do
-play mode's "normal" and "hard", which are playout counts (`tutor.ai.strength`).
+play mode's "normal" and "hard", which are playout counts (`tutor.ai.strength`), and each
+`--player SPEC` (a search variant as `ai-oracle` spells it, e.g.
+`search:playouts=48,policy=heuristic`): what a variant costs before it may become a strength.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import statistics
 import time
 
 from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer, strength_spec
+from tutor.ai.decision import PlayerSpec
 from tutor.rules import Hand, Observation, Phase, RuleSet
+
+from .ai_oracle import parse_spec
 
 
 def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation]:
@@ -53,7 +58,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=0.5, help="search seconds per decision")
     parser.add_argument("--search-every", type=int, default=5,
                         help="search decides at every n-th position only")
+    parser.add_argument("--player", action="append", default=[], metavar="SPEC",
+                        help="also time this player at the search's positions (repeatable)")
     args = parser.parse_args(argv)
+    specs = {}
+    for text in args.player:
+        try:
+            spec = parse_spec(text, 0)
+        except ValueError as e:
+            parser.error(str(e))
+        if not isinstance(spec, PlayerSpec):
+            parser.error(f"{text!r}: a hindsight player needs the true deal; it has no latency")
+        specs[text] = spec
     positions = bench_positions()
     playing = [o for o in positions if o.phase == Phase.PLAYING]
     results = {
@@ -63,14 +79,17 @@ def main(argv: list[str]) -> int:
                           playing[:: args.search_every]),
         **{strength: latency(strength_spec(strength, 0).build(), playing[:: args.search_every])
            for strength in ("normal", "hard")},
+        **{text: latency(spec.build(), playing[:: args.search_every])
+           for text, spec in specs.items()},
     }
     if args.json:
         print(json.dumps(results))
         return 0
     print(f"AI decision latency ({len(positions)} positions; search: "
           f"{results['search']['n']} card plays at {args.budget} s budget)")
-    print(f"  {'player':<10} {'p50':>10} {'p95':>10} {'max':>10}")
+    width = max(10, *(len(name) for name in results))
+    print(f"  {'player':<{width}} {'p50':>10} {'p95':>10} {'max':>10}")
     for name, r in results.items():
-        print(f"  {name:<10} {r['p50_s'] * 1e3:>8.2f}ms {r['p95_s'] * 1e3:>8.2f}ms "
+        print(f"  {name:<{width}} {r['p50_s'] * 1e3:>8.2f}ms {r['p95_s'] * 1e3:>8.2f}ms "
               f"{r['max_s'] * 1e3:>8.2f}ms")
     return 0

@@ -137,7 +137,8 @@ def test_a_failed_throw_is_judged_as_the_throw_its_seat_chose():
 @pytest.mark.parametrize("options", [{"policy": "heuristic"}, {"infer": 3},
                                      {"particles": 6}, {"teams": "believed"}, {"teams": "read"},
                                      {"evidence": "fitted"}, {"refusals": "weigh"},
-                                     {"refusals": "deal"}, {"refusals": "tilt"}])
+                                     {"refusals": "deal"}, {"refusals": "tilt"},
+                                     {"policy": "heuristic", "view": "full"}])
 def test_search_options_play_legal_hands_from_the_observation(options):
     players = [SearchPlayer(seed=s, playouts=4, **options) if s in (1, 3) else
                HeuristicPlayer(s) for s in range(5)]
@@ -151,7 +152,8 @@ def test_search_options_play_legal_hands_from_the_observation(options):
 
 @pytest.mark.parametrize("options", [{"policy": "perfect"}, {"infer": -1},
                                      {"particles": -2}, {"teams": "known"},
-                                     {"evidence": "guess"}, {"refusals": "on"}])
+                                     {"evidence": "guess"}, {"refusals": "on"},
+                                     {"view": "everything"}])
 def test_search_refuses_unknown_options(options):
     with pytest.raises(ValueError):
         SearchPlayer(**options)

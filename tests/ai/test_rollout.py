@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import Playout, seat_beliefs
 from tutor.ai.sampler import Sampler
@@ -124,3 +125,29 @@ def test_read_beliefs_are_what_the_heuristic_in_each_seat_believes_until_the_fri
         if playout.hand.phase != Phase.FINISHED:  # the friend has shown: everyone knows
             assert playout.context(d).ally == [1.0 if s in (d, f) else 0.0 for s in range(5)]
     assert checked >= 3 and unlike_flat >= 1
+
+
+def test_the_kitty_view_shows_each_seat_the_unseen_cards_the_heuristic_in_it_sees():
+    checked = 0
+    for hand, obs in heuristic_positions(range(40010, 40012), 9, lambda h, o: True):
+        truth = [[int(c) for c in hand.cards_of(s)] for s in range(5)]
+        kitty = [int(c) for c in hand.kitty]
+        mem = build_memory(obs)
+        views = {view: Playout(Hand.from_observation(obs, truth, kitty, hand.friend),
+                               obs.current, mem.voids, view=view)
+                 for view in ("sample", "kitty", "full")}
+        for seat in range(5):
+            seen = context_from_memory(hand.observation(seat),
+                                       build_memory(hand.observation(seat)))
+            ctx = views["kitty"].context(seat)
+            assert ctx.pool == seen.pool
+            assert ctx.kitty_points == pytest.approx(seen.kitty_points)
+            assert ctx.fast and not views["full"].context(seat).fast
+            if seat == hand.declarer:  # it buried the kitty: the sample's view is its own
+                assert views["sample"].context(seat).pool == seen.pool
+            else:
+                assert views["sample"].context(seat).pool != seen.pool
+        checked += 1
+    assert checked >= 6
+    with pytest.raises(ValueError, match="view"):
+        Playout(hand, obs.current, mem.voids, view="everything")

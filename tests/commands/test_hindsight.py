@@ -105,12 +105,14 @@ def test_a_fact_that_is_none_is_refused(found):
     with pytest.raises(ValueError, match="a fact is one of"):
         partial_deal(hand.observation(seat), true_deal(hand), "voids", random.Random(0))
     for bad in ("know:voids", "know:shape,playouts=0", "know:shape,infer=4",
-                "know:deal,policy=perfect", "know:deal,teams=known", "know:deal,policy"):
+                "know:deal,policy=perfect", "know:deal,teams=known", "know:deal,policy",
+                "know:deal,view=everything"):
         with pytest.raises(ValueError):
             ai_oracle.parse_spec(bad, 0)
     assert ai_oracle.parse_spec("know:high,playouts=40", 3) == Hindsight("high", 3, 40)
-    assert ai_oracle.parse_spec("know:high,policy=heuristic,teams=believed", 3) == Hindsight(
-        "high", 3, 160, policy="heuristic", teams="believed")
+    assert ai_oracle.parse_spec("know:high,policy=heuristic,teams=believed,view=full",
+                                3) == Hindsight("high", 3, 160, policy="heuristic",
+                                                teams="believed", view="full")
 
 
 def test_the_clairvoyant_search_all_but_matches_the_oracle(found):

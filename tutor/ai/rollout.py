@@ -26,14 +26,23 @@ from .tactics import POINTS, Context, choose_play
 
 SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal 积分 outcomes
 Beliefs = list[tuple[list[float], float]]  # each seat's (ally chances, chance it defends)
+# What each playout seat sees: `sample`, every hidden card where the sample put it (the kitty
+# too); `kitty`, the kitty among the unseen cards of all but the declarer, as the heuristic
+# sees it; `full`, that and the heuristic's full tactics, not their fast mode.
+VIEWS = ("sample", "kitty", "full")
 
 
 class Playout:
     """A sampled deal being played out; tracks the trick, voids and unseen counts itself."""
 
     def __init__(self, hand: Hand, current: list, voids: list[set[int]],
-                 hidden_friend: bool = False, beliefs: Beliefs | None = None) -> None:
+                 hidden_friend: bool = False, beliefs: Beliefs | None = None,
+                 view: str = "sample") -> None:
+        if view not in VIEWS:
+            raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
         self.hand = hand
+        self.kitty_hidden = view != "sample"
+        self.fast = view != "full"
         self.n = hand.rules.players
         self.hidden = (hidden_friend and hand.friend is not None
                        and hand.friend != hand.declarer)
@@ -44,6 +53,9 @@ class Playout:
         for s in range(self.n):
             for c in hand.cards_of(s):
                 self.left[c] += 1
+        self.kitty = [0] * 54
+        for c in hand.kitty:
+            self.kitty[c] += 1
         self.kitty_points = float(sum(POINTS[c] for c in hand.kitty))
         self.tricks = len(hand.tricks)
 
@@ -73,6 +85,12 @@ class Playout:
         pool = list(self.left)
         for c in mine:
             pool[c] -= 1
+        kitty_points = self.kitty_points
+        if self.kitty_hidden and seat != hand.declarer:  # the kitty is among its unseen cards
+            pool = [a + b for a, b in zip(pool, self.kitty, strict=True)]
+            unseen = sum(pool)
+            kitty_points = (sum(POINTS[k] * m for k, m in enumerate(pool) if m)
+                            * len(hand.kitty) / unseen if unseen else 0.0)
         side = {hand.declarer, hand.friend}
         me_decl = seat in side
         defending = 0.0 if me_decl else 1.0
@@ -85,7 +103,7 @@ class Playout:
             ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
         hidden = [0 if s == seat else len(mine) for s in range(self.n)]
         return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
-                       self.n, defending, self.kitty_points, fast=True)
+                       self.n, defending, kitty_points, fast=self.fast)
 
     def _believed(self, seat: int) -> list[float]:
         """Who is on `seat`'s side as it sees it before the friend shows: to the declarer

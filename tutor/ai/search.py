@@ -14,7 +14,7 @@ from .inference import TEMPERATURE, PastPlay, past_plays, play_likelihood, windo
 from .memory import build_memory
 from .particles import ParticleFilter
 from .player import Player
-from .rollout import Playout, outcome_value, seat_beliefs
+from .rollout import VIEWS, Playout, outcome_value, seat_beliefs
 from .sampler import EVIDENCE, REFUSALS, Sample, Sampler
 from .setup_search import SetupReport, search_setup, setup_candidates
 from .tactics import (
@@ -49,7 +49,9 @@ class SearchPlayer(Player):
     seat knowing only what it would of the teams until the friend shows (`sampled`: every
     seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
     follows (`feeds`, `fitted` or `none`, see `Sampler`); `refusals` how it reads who holds
-    the top cards from plays that did not use them (`off`, `weigh`, `deal` or `tilt`).
+    the top cards from plays that did not use them (`off`, `weigh`, `deal` or `tilt`);
+    `view` what each playout seat sees of the hidden cards (`sample`, `kitty` or `full`, see
+    `rollout.VIEWS`).
     """
 
     name = "search"
@@ -59,13 +61,15 @@ class SearchPlayer(Player):
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
                  particles: int = 0, temperature: float = TEMPERATURE,
                  setup: int = 0, teams: str = "sampled", evidence: str = "feeds",
-                 refusals: str = "off") -> None:
+                 refusals: str = "off", view: str = "sample") -> None:
         super().__init__(seed)
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
         if refusals not in REFUSALS:
             raise ValueError(f"refusals must be one of {', '.join(REFUSALS)}, "
                              f"not {refusals!r}")
+        if view not in VIEWS:
+            raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
         if teams not in TEAMS:
             raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
         if policy not in POLICIES:
@@ -87,6 +91,7 @@ class SearchPlayer(Player):
         self.teams = teams
         self.evidence = evidence
         self.refusals = refusals
+        self.view = view
         self.last: SearchReport | SetupReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -127,7 +132,7 @@ class SearchPlayer(Player):
                 obs, sample.hands, sample.kitty, sample.friend)) if read else None
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
-                playout = Playout(hand, obs.current, mem.voids, hidden, beliefs)
+                playout = Playout(hand, obs.current, mem.voids, hidden, beliefs, self.view)
                 playout.apply(Play(obs.seat, cand.cards))
                 result = playout.run(rng, self.policy)
                 totals[i] += sample.weight * outcome_value(result, obs.seat, obs.rules.decks)

@@ -29,10 +29,10 @@ not, says how well each reads who the friend is.
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
 search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `refusals`, `particles`,
-`temperature`, `prior`, `candidates`), e.g.
+`temperature`, `prior`, `candidates`, `view`), e.g.
 `search:playouts=40,infer=8`.
 
-A SPEC `know:FACT` (or `know:FACT,playouts=N,policy=P,teams=T`; 160 quick playouts by
+A SPEC `know:FACT` (or `know:FACT,playouts=N,policy=P,teams=T,view=V`; 160 quick playouts by
 default) is a hindsight search, told one fact of the true deal (`deal`, `shape`, `trumps`,
 `high`, `pairs`, `singles`: see `hindsight`). It is no fair player: its gain over `hard`
 bounds what inferring that fact from the play could bring.
@@ -57,7 +57,7 @@ from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import past_plays, play_likelihood, window_start
 from tutor.ai.memory import build_memory
 from tutor.ai.particles import ParticleFilter
-from tutor.ai.rollout import outcome_value
+from tutor.ai.rollout import VIEWS, outcome_value
 from tutor.ai.sampler import EVIDENCE, Sampler
 from tutor.ai.search import POLICIES, TEAMS, candidate_plays
 from tutor.ai.strength import PLAYOUTS
@@ -71,7 +71,7 @@ from .progress import ProgressLine
 BASELINE = "heuristic"
 SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "evidence": str,
                   "refusals": str, "particles": int, "temperature": float, "prior": float,
-                  "candidates": int}
+                  "candidates": int, "view": str}
 
 
 def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
@@ -92,7 +92,7 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         if not sep or name not in SEARCH_OPTIONS:
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
                              "teams=T, evidence=E, refusals=R, particles=M, temperature=T, "
-                             "prior=P, candidates=K")
+                             "prior=P, candidates=K, view=V")
         try:
             options.append((name, SEARCH_OPTIONS[name](value)))
         except ValueError:
@@ -115,10 +115,12 @@ def _hindsight(text: str, seed: int) -> Hindsight:
     for item in rest:
         name, sep, value = item.partition("=")
         ok = {"playouts": value.isdigit() and int(value or 0) >= 1,
-              "policy": value in POLICIES, "teams": value in TEAMS}.get(name, False)
+              "policy": value in POLICIES, "teams": value in TEAMS,
+              "view": value in VIEWS}.get(name, False)
         if not sep or not ok:
             raise ValueError(f"{item!r}: the options of know:FACT are playouts=N, "
-                             f"policy={'|'.join(POLICIES)} and teams={'|'.join(TEAMS)}")
+                             f"policy={'|'.join(POLICIES)}, teams={'|'.join(TEAMS)} "
+                             f"and view={'|'.join(VIEWS)}")
         options[name] = int(value) if name == "playouts" else value
     return Hindsight(fact, seed, **options)
 

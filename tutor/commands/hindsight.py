@@ -86,8 +86,8 @@ class HindsightSearch(SearchPlayer):
     name = "hindsight"
 
     def __init__(self, truth: Sample, fact: str, seed: int = 0, playouts: int = 160,
-                 policy: str = "quick", teams: str = "sampled") -> None:
-        super().__init__(seed, playouts=playouts, policy=policy, teams=teams)
+                 policy: str = "quick", teams: str = "sampled", view: str = "sample") -> None:
+        super().__init__(seed, playouts=playouts, policy=policy, teams=teams, view=view)
         if fact not in FACTS:
             raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
         self.truth, self.fact = truth, fact
@@ -108,8 +108,9 @@ class Hindsight:
     truth: Sample | None = None
     policy: str = "quick"  # the search's playout policy and what its playouts know of teams
     teams: str = "sampled"
+    view: str = "sample"
 
     def build(self) -> Player:
         assert self.truth is not None, "a hindsight player needs the position's true deal"
         return HindsightSearch(self.truth, self.fact, self.seed, self.playouts, self.policy,
-                               self.teams)
+                               self.teams, self.view)

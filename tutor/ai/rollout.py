@@ -28,7 +28,10 @@ SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal �
 Beliefs = list[tuple[list[float], float]]  # each seat's (ally chances, chance it defends)
 # What each playout seat sees: `sample`, every hidden card where the sample put it (the kitty
 # too); `kitty`, the kitty among the unseen cards of all but the declarer, as the heuristic
-# sees it; `full`, that and the heuristic's full tactics, not their fast mode.
+# sees it; `full`, that and the heuristic's full tactics, not their fast mode. More faithful
+# to the heuristic players, yet worse with guessed deals: with heuristic playouts, flat team
+# beliefs and the readings, `kitty` lost -0.169 积分 a decision [-0.353, +0.014] to `sample`
+# on the oracle's players judge (150 positions); told the true deal, it gained +0.021.
 VIEWS = ("sample", "kitty", "full")
 
 

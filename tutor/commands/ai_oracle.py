@@ -114,7 +114,7 @@ def _hindsight(text: str, seed: int) -> Hindsight:
     options: dict = {"playouts": PLAYOUTS["hard"]}
     for item in rest:
         name, sep, value = item.partition("=")
-        ok = {"playouts": value.isdigit() and int(value or 0) >= 1,
+        ok = {"playouts": value.isdigit() and int(value) >= 1,
               "policy": value in POLICIES, "teams": value in TEAMS,
               "view": value in VIEWS}.get(name, False)
         if not sep or not ok:

@@ -57,9 +57,9 @@ from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import past_plays, play_likelihood, window_start
 from tutor.ai.memory import build_memory
 from tutor.ai.particles import ParticleFilter
-from tutor.ai.rollout import VIEWS, outcome_value
+from tutor.ai.rollout import outcome_value
 from tutor.ai.sampler import EVIDENCE, Sampler
-from tutor.ai.search import POLICIES, TEAMS, candidate_plays
+from tutor.ai.search import SearchPlayer, candidate_plays
 from tutor.ai.strength import PLAYOUTS
 from tutor.review.review import hand_start
 from tutor.review.values import play_outcomes, true_deal
@@ -114,14 +114,15 @@ def _hindsight(text: str, seed: int) -> Hindsight:
     options: dict = {"playouts": PLAYOUTS["hard"]}
     for item in rest:
         name, sep, value = item.partition("=")
-        ok = {"playouts": value.isdigit() and int(value) >= 1,
-              "policy": value in POLICIES, "teams": value in TEAMS,
-              "view": value in VIEWS}.get(name, False)
-        if not sep or not ok:
-            raise ValueError(f"{item!r}: the options of know:FACT are playouts=N, "
-                             f"policy={'|'.join(POLICIES)}, teams={'|'.join(TEAMS)} "
-                             f"and view={'|'.join(VIEWS)}")
+        if not sep or name not in ("playouts", "policy", "teams", "view") or (
+                name == "playouts" and not (value.isdigit() and int(value) >= 1)):
+            raise ValueError(f"{item!r}: the options of know:FACT are playouts=N, policy=P, "
+                             "teams=T and view=V")
         options[name] = int(value) if name == "playouts" else value
+    try:  # the search checks the values of its playout options, as parse_spec's does
+        SearchPlayer(**{k: v for k, v in options.items() if k != "playouts"})
+    except ValueError as exc:
+        raise ValueError(f"{text!r}: {exc}") from None
     return Hindsight(fact, seed, **options)
 
 

@@ -77,6 +77,52 @@ def test_the_command_reports_each_player_against_the_heuristic(capsys):
     assert json.loads(again.out) == out and "[oracle] 4/4" in again.err  # with its progress
 
 
+def test_the_kinds_of_a_position_say_what_the_seat_faces():
+    found = ai_oracle.positions(12, 5000, 3)
+    for hand, seat in found:
+        obs = hand.observation(seat)
+        kinds = ai_oracle.position_kinds(hand, seat)
+        assert kinds[0] == ("follow" if obs.current else "lead")
+        assert kinds[1] == ("declarer" if seat == hand.declarer else
+                            "friend" if seat == hand.friend else "defender")
+        assert kinds[2] == ("friend hidden" if obs.friend is None else "friend shown")
+        assert kinds[3] in ai_oracle.BAND_NAMES and set(kinds) <= set(ai_oracle.KINDS)
+    assert {ai_oracle.position_kinds(h, s)[0] for h, s in found} == {"lead", "follow"}
+
+
+def test_the_gains_are_paired_against_the_base_and_split_by_kind(capsys):
+    argv = ["--positions", "5", "--repeats", "2", "--candidates", "3", "--base", "random",
+            "--player", "search:playouts=4", "--json"]
+    assert ai_oracle.main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    players, regrets, kinds = out["players"], out["regrets"], out["kinds"]
+    assert out["base"] == "random" and set(players) == {"heuristic", "random",
+                                                        "search:playouts=4"}
+    assert players["random"]["gain_over_base"]["mean"] == 0
+    assert players["heuristic"]["gain_over_base"]["mean"] == pytest.approx(
+        -players["random"]["gain_over_heuristic"]["mean"], abs=1e-3)
+    assert len(kinds) == 5
+    for group in (("lead", "follow"), ("declarer", "friend", "defender"),
+                  ("friend hidden", "friend shown"), ai_oracle.BAND_NAMES):
+        assert sum(out["by_kind"].get(k, {"n": 0})["n"] for k in group) == 5
+    for kind, figures in out["by_kind"].items():
+        at = [i for i, ks in enumerate(kinds) if kind in ks]
+        assert figures["n"] == len(at) > 0
+        for name, r in regrets.items():
+            gain = sum(regrets["random"][i] - r[i] for i in at) / len(at)
+            assert figures["players"][name]["gain"]["mean"] == pytest.approx(gain, abs=1e-3)
+    assert ai_oracle.main(argv[:-1]) == 0  # the text report names the base and the kinds
+    text = capsys.readouterr().out
+    assert "gains over random" in text and "by kind" in text
+    assert any(f"    {kind} " in text for kind in ("lead", "follow"))
+
+
+def test_a_base_that_is_no_player_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        ai_oracle.main(["--positions", "1", "--base", "clever"])
+    assert "clever" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("spec", ["search:budget_s=1", "clever", "search:playouts",
                                   "search:prior=much", "search:teams=known",
                                   "search:policy=perfect"])

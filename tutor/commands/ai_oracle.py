@@ -17,7 +17,11 @@ as `--judge` says:
 A player's *regret* at a position is the best candidate's value less its choice's (积分 for
 the seat, with the card-point tie-break); its *gain* is the heuristic's regret less its own,
 paired position by position, with a 95% interval.
-With `--json` every position's regrets are listed too, for pairing any two players.
+With `--base SPEC` the gains are paired against that player instead (the heuristic is
+still screened). Regrets and gains are also split by kind of position (`by_kind`): a lead or
+a follow, the seat's true role, whether the friend has shown, and the trick's band, to say
+where a player wins or loses. With `--json` every position's regrets and kinds are listed
+too, for pairing any two players or runs.
 
 It also measures the search's inference: at each position `--draws` deals are drawn from the
 sampler and weighed by its evidence and by play inference (how well a deal explains the
@@ -164,7 +168,44 @@ def _copy(hand: Hand) -> Hand:
     return again
 
 
-BANDS = ((1, 10), (11, 20), (21, 40))  # tricks, for the inference's percentiles
+BANDS = ((1, 10), (11, 20), (21, 40))  # tricks, for the inference's percentiles and kinds
+BAND_NAMES = tuple(f"tricks {lo}-{hi}" for lo, hi in BANDS)
+
+
+def band_of(hand: Hand) -> str:
+    """The band of tricks the hand's next trick falls in (one of BAND_NAMES)."""
+    trick = len(hand.tricks) + 1
+    return next(name for (lo, hi), name in zip(BANDS, BAND_NAMES, strict=True)
+                if lo <= trick <= hi)
+
+
+def position_kinds(hand: Hand, seat: int) -> tuple[str, ...]:
+    """What kind of decision this is: a lead or a follow, the seat's true role (the oracle
+    knows the friend), whether the friend has shown, and the band of tricks."""
+    obs = hand.observation(seat)
+    role = ("declarer" if seat == hand.declarer else
+            "friend" if seat == hand.friend else "defender")
+    return ("follow" if obs.current else "lead", role,
+            "friend shown" if obs.friend is not None else "friend hidden", band_of(hand))
+
+
+KINDS = ("lead", "follow", "declarer", "friend", "defender", "friend hidden", "friend shown",
+         *BAND_NAMES)  # every kind position_kinds gives, in the reports' order
+
+
+def by_kind(kinds: list[tuple[str, ...]], regrets: dict[str, list[float]],
+            base: str) -> dict[str, dict]:
+    """Each kind's positions, each player's regret there and its gain over `base`."""
+    out: dict[str, dict] = {}
+    for kind in KINDS:
+        at = [i for i, ks in enumerate(kinds) if kind in ks]
+        if not at:
+            continue
+        out[kind] = {"n": len(at), "players": {
+            name: {"regret": mean_ci([r[i] for i in at]),
+                   "gain": mean_ci([regrets[base][i] - r[i] for i in at])}
+            for name, r in regrets.items()}}
+    return out
 
 
 def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[float, float]:
@@ -226,6 +267,11 @@ def particle_percentile(hand: Hand, seat: int, count: int, seed: int) -> float:
 JUDGES = ("playouts", "players")
 
 
+def _ci(figures: dict) -> str:
+    """A mean with its 95% interval, for the text report."""
+    return f"{figures['mean']:+.3f} [{figures['ci95'][0]:+.3f}, {figures['ci95'][1]:+.3f}]"
+
+
 def finished_by_players(hand: Hand, seat: int, cards: tuple[Card, ...]) -> float:
     """What `cards` are worth to `seat` when heuristic players finish this very hand."""
     again = _copy(hand)
@@ -271,6 +317,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--player", action="append", default=[], metavar="SPEC",
                         help="a player to screen (repeat it); the heuristic is always in")
+    parser.add_argument("--base", default=BASELINE, metavar="SPEC",
+                        help="the player gains are paired against (default: the heuristic)")
     parser.add_argument("--seed", type=int, default=5000, help="the first self-play hand")
     parser.add_argument("--every", type=int, default=3, help="one in this many of a seat's plays")
     parser.add_argument("--candidates", type=int, default=6)
@@ -290,15 +338,17 @@ def main(argv: list[str]) -> int:
         parser.error("--positions, --every, --repeats and --draws must be at least 1, "
                      "--candidates 2")
     try:
-        specs = {name: parse_spec(name, 0) for name in dict.fromkeys([BASELINE, *args.player])}
+        specs = {name: parse_spec(name, 0)
+                 for name in dict.fromkeys([BASELINE, args.base, *args.player])}
     except ValueError as exc:
         parser.error(str(exc))
     found = positions(args.positions, args.seed, args.every)
     regrets: dict[str, list[float]] = {name: [] for name in specs}
-    ranks: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
-    shares: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
-    whole: dict[tuple[int, int], list[float]] = {band: [] for band in BANDS}
-    friends: dict[tuple[int, int], list[dict[str, float]]] = {band: [] for band in BANDS}
+    kinds: list[tuple[str, ...]] = []
+    ranks: dict[str, list[float]] = {band: [] for band in BAND_NAMES}
+    shares: dict[str, list[float]] = {band: [] for band in BAND_NAMES}
+    whole: dict[str, list[float]] = {band: [] for band in BAND_NAMES}
+    friends: dict[str, list[dict[str, float]]] = {band: [] for band in BAND_NAMES}
     line = ProgressLine("oracle", len(found))
     for done, (hand, seat) in enumerate(found, start=1):
         seed = zlib.crc32(f"{hand.seed}/{done}".encode())
@@ -306,8 +356,8 @@ def main(argv: list[str]) -> int:
         for name, regret in judge_position(hand, seat, seeded, args.candidates,
                                            args.repeats, args.judge).items():
             regrets[name].append(regret)
-        trick = len(hand.tricks) + 1
-        band = next(b for b in BANDS if b[0] <= trick <= b[1])
+        kinds.append(position_kinds(hand, seat))
+        band = band_of(hand)
         rank, share = truth_percentile(hand, seat, args.draws, done)
         ranks[band].append(rank)
         shares[band].append(share)
@@ -318,37 +368,43 @@ def main(argv: list[str]) -> int:
             whole[band].append(particle_percentile(hand, seat, args.particles, done))
         line.update(done, "  ".join(f"{n} {statistics.fmean(r):.3f}"
                                     for n, r in regrets.items()))
-    base = regrets[BASELINE]
+    heuristic, base = regrets[BASELINE], regrets[args.base]
     result = {"positions": len(found), "seed": args.seed, "judge": args.judge,
-              "repeats": args.repeats,
+              "repeats": args.repeats, "base": args.base,
               "candidates": args.candidates, "players": {
                   name: {"regret": mean_ci(r),
                          "best_chosen": round(sum(x <= 1e-9 for x in r) / len(r), 3),
                          "gain_over_heuristic": mean_ci([b - x for b, x in
-                                                         zip(base, r, strict=True)])}
+                                                         zip(heuristic, r, strict=True)]),
+                         "gain_over_base": mean_ci([b - x for b, x in
+                                                    zip(base, r, strict=True)])}
                   for name, r in regrets.items()},
-              "truth_percentile": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
-                                   ranks.items()},
-              "effective_share": {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
-                                  shares.items()},
-              "friend_share": {f"tricks {lo}-{hi}": {k: mean_ci([f[k] for f in r])
-                                                     for k in (*EVIDENCE, "unweighed")}
-                               for (lo, hi), r in friends.items()}}
+              "by_kind": by_kind(kinds, regrets, args.base),
+              "truth_percentile": {band: mean_ci(r) for band, r in ranks.items()},
+              "effective_share": {band: mean_ci(r) for band, r in shares.items()},
+              "friend_share": {band: {k: mean_ci([f[k] for f in r])
+                                      for k in (*EVIDENCE, "unweighed")}
+                               for band, r in friends.items()}}
     result["regrets"] = {name: [round(x, 4) for x in r] for name, r in regrets.items()}
+    result["kinds"] = [list(k) for k in kinds]
     if args.particles:
-        result["particle_percentile"] = {f"tricks {lo}-{hi}": mean_ci(r) for (lo, hi), r in
-                                         whole.items()}
+        result["particle_percentile"] = {band: mean_ci(r) for band, r in whole.items()}
     if args.json:
         print(json.dumps(result))
         return 0
     judged = ("heuristic players finish the hand" if args.judge == "players"
               else f"{args.repeats} playouts a candidate")
-    print(f"oracle: {result['positions']} positions, {judged}")
+    print(f"oracle: {result['positions']} positions, {judged}; gains over {args.base}")
     for name, figures in result["players"].items():
-        gain = figures["gain_over_heuristic"]
+        gain = figures["gain_over_base"]
         print(f"  {name:<32} regret {figures['regret']['mean']:.3f}  best "
-              f"{figures['best_chosen']:.0%}  gain {gain['mean']:+.3f} "
-              f"[{gain['ci95'][0]:+.3f}, {gain['ci95'][1]:+.3f}]")
+              f"{figures['best_chosen']:.0%}  gain {_ci(gain)}")
+    others = [name for name in specs if name != args.base]
+    print(f"  by kind: n, {args.base}'s regret, then each other player's gain over it")
+    for kind, figures in result["by_kind"].items():
+        players = figures["players"]
+        print(f"    {kind:<14} {figures['n']:4d}  {players[args.base]['regret']['mean']:.3f}  "
+              + "  ".join(f"{name} {_ci(players[name]['gain'])}" for name in others))
     for band, figures in result["truth_percentile"].items():
         if figures["n"]:
             print(f"  the true deal's percentile among {args.draws} drawn, {band}: "

@@ -64,6 +64,8 @@ def test_a_partial_deal_keeps_its_fact_and_what_is_seen(found, fact):
                     kept = _facts(obs, before[h])["pairs"][1]
                     assert all(after[h].count(c) >= k for c, k in kept.items())
                     assert _facts(obs, after[h])["shape"] == _facts(obs, before[h])["shape"]
+                elif fact == "part":  # some cards where they were, all in true shape
+                    assert _facts(obs, after[h])["shape"] == _facts(obs, before[h])["shape"]
                 elif fact == "singles":
                     assert _facts(obs, before[h])["singles"][1] <= set(after[h])
                     assert _facts(obs, after[h])["shape"] == _facts(obs, before[h])["shape"]
@@ -81,6 +83,30 @@ def test_a_partial_deal_keeps_its_fact_and_what_is_seen(found, fact):
             else:  # revealed, or not for the deal to say: the truth is not passed on
                 assert deal.friend == obs.friend
     assert changed  # the rest of the deal is random, not the truth
+
+
+def _kept(obs, before, after) -> float:
+    """The share of the hidden holders' cards that a deal leaves where the truth has them."""
+    holders = _holders(obs)
+    same = sum((Counter(before[h]) & Counter(after[h])).total() for h in holders)
+    return same / sum(len(before[h]) for h in holders)
+
+
+def test_a_part_of_the_deal_keeps_its_share_of_the_cards_where_they_are(found):
+    """Share 1 is the truth, share 0 the shape alone; between, more of the cards stay where
+    they are, each deal its own part."""
+    hand, seat = found[1]
+    obs, truth = hand.observation(seat), true_deal(hand)
+    rng = random.Random(3)
+    kept = {share: [_kept(obs, _piles(truth), _piles(partial_deal(obs, truth, "part", rng,
+                                                                   share=share)))
+                    for _ in range(20)] for share in (0, 0.5, 0.9, 1)}
+    mean = {share: sum(k) / len(k) for share, k in kept.items()}
+    assert kept[1] == [1.0] * 20
+    assert mean[0] < 0.6 and mean[0] + 0.2 < mean[0.5] < mean[0.9] < 1
+    assert len(set(kept[0.5])) > 1  # each deal keeps a part of its own
+    with pytest.raises(ValueError, match="share"):
+        partial_deal(obs, truth, "part", rng, share=1.5)
 
 
 def test_top_cards_are_the_highest_of_each_suit():
@@ -109,6 +135,12 @@ def test_a_fact_that_is_none_is_refused(found):
                 "know:deal,view=everything"):
         with pytest.raises(ValueError):
             ai_oracle.parse_spec(bad, 0)
+    for bad in ("know:shape,share=0.5", "know:part,share=1.5", "know:part,share=half",
+                "know:part,share=nan"):
+        with pytest.raises(ValueError, match="share"):
+            ai_oracle.parse_spec(bad, 0)
+    assert ai_oracle.parse_spec("know:part,share=0.8,policy=heuristic", 3) == Hindsight(
+        "part", 3, 160, policy="heuristic", share=0.8)
     assert ai_oracle.parse_spec("know:high,playouts=40", 3) == Hindsight("high", 3, 40)
     assert ai_oracle.parse_spec("know:high,policy=heuristic,teams=believed,view=full",
                                 3) == Hindsight("high", 3, 160, policy="heuristic",

@@ -38,8 +38,9 @@ search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `refusals`
 
 A SPEC `know:FACT` (or `know:FACT,playouts=N,policy=P,teams=T,view=V`; 160 quick playouts by
 default) is a hindsight search, told one fact of the true deal (`deal`, `shape`, `trumps`,
-`high`, `pairs`, `singles`: see `hindsight`). It is no fair player: its gain over `hard`
-bounds what inferring that fact from the play could bring.
+`high`, `pairs`, `singles`, `friend`, or `part,share=S`, a share S of the hidden cards: see
+`hindsight`). It is no fair player: its gain over `hard` bounds what inferring that fact
+from the play could bring.
 
 With `--particles M` the whole-hand inference is measured too: the true deal's likelihood of
 every play so far is ranked among those of the M particles the filter holds.
@@ -118,16 +119,30 @@ def _hindsight(text: str, seed: int) -> Hindsight:
     options: dict = {"playouts": PLAYOUTS["hard"]}
     for item in rest:
         name, sep, value = item.partition("=")
-        if not sep or name not in ("playouts", "policy", "teams", "view") or (
+        if not sep or name not in ("playouts", "policy", "teams", "view", "share") or (
                 name == "playouts" and not (value.isdigit() and int(value) >= 1)):
             raise ValueError(f"{item!r}: the options of know:FACT are playouts=N, policy=P, "
-                             "teams=T and view=V")
-        options[name] = int(value) if name == "playouts" else value
+                             "teams=T and view=V (and, for know:part, share=S)")
+        if name == "share":
+            options[name] = _share(fact, item, value)
+        else:
+            options[name] = int(value) if name == "playouts" else value
     try:  # the search checks the values of its playout options, as parse_spec's does
-        SearchPlayer(**{k: v for k, v in options.items() if k != "playouts"})
+        SearchPlayer(**{k: v for k, v in options.items() if k not in ("playouts", "share")})
     except ValueError as exc:
         raise ValueError(f"{text!r}: {exc}") from None
     return Hindsight(fact, seed, **options)
+
+
+def _share(fact: str, item: str, value: str) -> float:
+    """know:part's share of the hidden cards kept where they are, checked."""
+    try:
+        share = float(value)
+    except ValueError:
+        share = -1.0
+    if fact != "part" or not 0 <= share <= 1:
+        raise ValueError(f"{item!r}: share=S is know:part's option, a number from 0 to 1")
+    return share
 
 
 def _seeded(spec: PlayerSpec | Hindsight, seed: int, hand: Hand) -> PlayerSpec | Hindsight:

@@ -11,7 +11,10 @@ can learn of it. The facts (the rest of the hidden cards dealt at random around 
 - `pairs`: the cards each holder has two or more copies of, and the shape;
 - `singles`: the cards each holder has one copy of, and the shape;
 - `friend`: who holds each copy of the called friend card, and the shape (under the holder
-  rule this is who the friend is).
+  rule this is who the friend is);
+- `part`: a share of the hidden cards where they are (`share`, each deal its own random
+  part) and the shape: a deal as close to the truth as a reading of the play could make it,
+  so that a run of shares tells how much each step closer is worth.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from tutor.ai.sampler import Sample, Sampler
 from tutor.ai.search import SearchPlayer
 from tutor.rules import TRUMP, Observation, Trump
 
-FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles", "friend")
+FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles", "friend", "part")
+SHARE = 0.5  # `part`'s default share of the hidden cards kept where they are
 TOP_TRUMP = 11  # position of the trump suit's A: it and every trump above it are top cards
 TOP_PLAIN = 10  # a plain suit's two highest ranks
 
@@ -40,13 +44,16 @@ def is_top(trump: Trump, card: int) -> bool:
 
 
 def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random,
-                 sampler: Sampler | None = None) -> Sample:
+                 sampler: Sampler | None = None, share: float = SHARE) -> Sample:
     """A deal that agrees with `truth` on `fact` and is random otherwise: every hidden
     holder (the others and, if `obs`'s seat did not bury it, the kitty) keeps its number of
     cards and the fact; the rest of its cards are swapped among the holders at random. Its
-    friend is the one these hands imply to `sampler` (one for `obs`), as for any drawn deal."""
+    friend is the one these hands imply to `sampler` (one for `obs`), as for any drawn deal.
+    For `part`, each hidden card stays where it is with chance `share`."""
     if fact not in FACTS:
         raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
+    if not 0 <= share <= 1:
+        raise ValueError(f"share must be between 0 and 1, not {share}")
     if fact == "deal":
         return Sample([list(h) for h in truth.hands], list(truth.kitty), 1.0, truth.friend)
     assert obs.trump is not None
@@ -63,7 +70,8 @@ def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random,
         kept = {"high": is_top(trump, card),
                 "pairs": pile.count(card) >= 2,
                 "singles": pile.count(card) == 1,
-                "friend": card == obs.friend_card}.get(fact, False)
+                "friend": card == obs.friend_card,
+                "part": fact == "part" and rng.random() < share}.get(fact, False)
         return ("card", card) if kept else eff[card]
 
     slots = {h: [group(c, piles[h]) for c in piles[h]] for h in holders}
@@ -86,15 +94,16 @@ class HindsightSearch(SearchPlayer):
     name = "hindsight"
 
     def __init__(self, truth: Sample, fact: str, seed: int = 0, playouts: int = 160,
-                 policy: str = "quick", teams: str = "sampled", view: str = "sample") -> None:
+                 policy: str = "quick", teams: str = "sampled", view: str = "sample",
+                 share: float = SHARE) -> None:
         super().__init__(seed, playouts=playouts, policy=policy, teams=teams, view=view)
         if fact not in FACTS:
             raise ValueError(f"{fact!r}: a fact is one of {', '.join(FACTS)}")
-        self.truth, self.fact = truth, fact
+        self.truth, self.fact, self.share = truth, fact, share
 
     def _draw(self, sampler: Sampler, rng: random.Random, obs: Observation,
               history: list, start: int) -> Sample:
-        return partial_deal(obs, self.truth, self.fact, rng, sampler)
+        return partial_deal(obs, self.truth, self.fact, rng, sampler, self.share)
 
 
 @dataclass(frozen=True)
@@ -109,8 +118,9 @@ class Hindsight:
     policy: str = "quick"  # the search's playout policy and what its playouts know of teams
     teams: str = "sampled"
     view: str = "sample"
+    share: float = SHARE  # `part` only: the share of the hidden cards kept where they are
 
     def build(self) -> Player:
         assert self.truth is not None, "a hindsight player needs the position's true deal"
         return HindsightSearch(self.truth, self.fact, self.seed, self.playouts, self.policy,
-                               self.teams, self.view)
+                               self.teams, self.view, self.share)

@@ -140,9 +140,12 @@ def test_arena_search_options_reach_the_player(capsys):
     import json
 
     argv = ["search", "heuristic", "--playouts", "4", "--setup", "2", "--particles", "3",
-            "--deals", "1", "--seed", "2", "--workers", "1", "--json", "--quiet"]
+            "--bids", "2", "--deals", "1", "--seed", "2", "--workers", "1", "--json", "--quiet"]
     assert arena_cmd.main(argv) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["a"] == "search(playouts=4,particles=3,setup=2)" and data["b"] == "heuristic"
-    with pytest.raises(SystemExit):
-        arena_cmd.main(["search", "heuristic", "--setup", "-1", "--deals", "1"])
+    assert data["a"] == "search(playouts=4,particles=3,setup=2,bids=2)"
+    assert data["b"] == "heuristic"
+    for bad in ("--setup", "--bids"):
+        with pytest.raises(SystemExit):
+            arena_cmd.main(["search", "heuristic", bad, "-1", "--deals", "1"])
+        assert f"{bad} must be 0 (off) or more" in capsys.readouterr().err

@@ -57,9 +57,14 @@ def test_unknown_command_is_a_usage_error(capsys):
 def test_bench_ai_times_a_search_variant_and_refuses_what_is_no_player(capsys):
     out = subprocess.run([sys.executable, "-m", "tutor", "bench", "ai", "--search-every", "40",
                           "--budget", "0.05", "--player", "search:playouts=8,policy=heuristic",
-                          "--json"], capture_output=True, text=True, check=True).stdout
-    timed = json.loads(out)["search:playouts=8,policy=heuristic"]
-    assert timed["n"] >= 2 and 0 < timed["p50_s"] <= timed["p95_s"] <= timed["max_s"]
+                          "--player", "search:playouts=4,bids=1", "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    figures = json.loads(out)
+    for name in ("search:playouts=8,policy=heuristic", "search:playouts=4,bids=1",
+                 "search:playouts=4,bids=1 (bids)"):
+        timed = figures[name]
+        assert timed["n"] >= 2 and 0 < timed["p50_s"] <= timed["p95_s"] <= timed["max_s"]
+    assert "search:playouts=8,policy=heuristic (bids)" not in figures  # it bids as the heuristic
     for spec in ("know:deal", "search:teams=known"):
         with pytest.raises(SystemExit):
             main(["bench", "ai", "--player", spec])

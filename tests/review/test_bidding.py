@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tutor.ai.bid_search import bidding_deals
 from tutor.review import Budget
-from tutor.review.bidding import bidding_deals, judge_bid
+from tutor.review.bidding import judge_bid
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.selfplay import heuristic_hand
 from tutor.rules import Bid, Hand, Pass, bid_options, deck

@@ -8,6 +8,7 @@ import time
 
 from tutor.rules import Action, Hand, Observation, Phase, Play
 
+from .bid_search import BidReport, search_bid
 from .budget import budget_spent, ranked_means
 from .heuristic import context_from_memory, heuristic_choice
 from .inference import TEMPERATURE, PastPlay, past_plays, play_likelihood, window_start
@@ -51,7 +52,8 @@ class SearchPlayer(Player):
     follows (`feeds`, `fitted` or `none`, see `Sampler`); `refusals` how it reads who holds
     the top cards from plays that did not use them (`off`, `weigh`, `deal` or `tilt`);
     `view` what each playout seat sees of the hidden cards (`sample`, `kitty` or `full`, see
-    `rollout.VIEWS`).
+    `rollout.VIEWS`). `bids` = k > 0 picks each bid or pass by playing every choice out on k
+    deals (`bid_search`; 0: the heuristic's).
     """
 
     name = "search"
@@ -61,7 +63,7 @@ class SearchPlayer(Player):
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
                  particles: int = 0, temperature: float = TEMPERATURE,
                  setup: int = 0, teams: str = "sampled", evidence: str = "feeds",
-                 refusals: str = "off", view: str = "sample") -> None:
+                 refusals: str = "off", view: str = "sample", bids: int = 0) -> None:
         super().__init__(seed)
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
@@ -79,6 +81,8 @@ class SearchPlayer(Player):
             raise ValueError("infer and particles must be 0 (off) or a number of deals")
         if setup < 0:
             raise ValueError("setup must be 0 (the heuristic's) or a number of candidates")
+        if bids < 0:
+            raise ValueError("bids must be 0 (the heuristic's) or a number of deals")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
@@ -92,13 +96,18 @@ class SearchPlayer(Player):
         self.evidence = evidence
         self.refusals = refusals
         self.view = view
-        self.last: SearchReport | SetupReport | None = None
+        self.bids = bids
+        self.last: SearchReport | SetupReport | BidReport | None = None
 
     def act(self, obs: Observation) -> Action:
         if self.setup and obs.phase in (Phase.BURYING, Phase.CALLING):
             setup = self.search_setup(obs)
             self.last = setup
             return setup.best
+        if self.bids and obs.phase == Phase.BIDDING:
+            bid = search_bid(obs, self.bids, self.rng(obs))
+            self.last = bid
+            return bid.best
         if obs.phase != Phase.PLAYING:
             return heuristic_choice(obs)[0]
         report = self.search(obs)

@@ -112,6 +112,9 @@ def main(argv: list[str]) -> int:
                         help="search: draw playout deals from a whole-hand set of M particles")
     parser.add_argument("--setup", type=int, default=None, metavar="K",
                         help="search: pick the bury and the friend call among K candidates")
+    parser.add_argument("--bids", type=int, default=None, metavar="K",
+                        help="search: pick each bid or pass by playing every choice out on K "
+                             "deals")
     parser.add_argument("--log", metavar="FILE",
                         help="append each deal to FILE (JSON lines) and resume from it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -144,6 +147,10 @@ def main(argv: list[str]) -> int:
         if args.setup < 0:
             parser.error("--setup must be 0 (off) or more")
         options.append(("setup", args.setup))
+    if args.bids is not None:
+        if args.bids < 0:
+            parser.error("--bids must be 0 (off) or more")
+        options.append(("bids", args.bids))
     specs = [PlayerSpec(kind, tuple(options) if kind == "search" else ()) for kind in
              (args.a, args.b)]
     header = {"arena": LOG_VERSION, "a": str(specs[0]), "b": str(specs[1]), "seed": args.seed}

@@ -6,6 +6,8 @@ its default 0.5 s budget unless --budget is given) at every 5th, to keep the run
 play mode's "normal" and "hard", which are playout counts (`tutor.ai.strength`), and each
 `--player SPEC` (a search variant as `ai-oracle` spells it, e.g.
 `search:playouts=48,policy=heuristic`): what a variant costs before it may become a strength.
+A variant that searches its bids (`bids=K`) is timed at bidding decisions with a choice too
+(every one of more hands, as they are few), as a row of its own.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import statistics
 import time
 
 from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer, strength_spec
+from tutor.ai.bid_search import bid_choices
 from tutor.ai.decision import PlayerSpec
 from tutor.rules import Hand, Observation, Phase, RuleSet
 
@@ -35,6 +38,20 @@ def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation
                 out.append(obs)
             hand.apply(players[hand.turn].act(obs))
             step += 1
+    return out
+
+
+def bid_positions(seeds: range = range(12)) -> list[Observation]:
+    """Every bidding decision with a choice (a bid to show) in heuristic-played deals."""
+    out: list[Observation] = []
+    for seed in seeds:
+        players = [HeuristicPlayer(s) for s in range(5)]
+        hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
+        while hand.phase == Phase.BIDDING:
+            obs = hand.observation(hand.turn)
+            if len(bid_choices(obs)) > 1:
+                out.append(obs)
+            hand.apply(players[hand.turn].act(obs))
     return out
 
 
@@ -82,6 +99,11 @@ def main(argv: list[str]) -> int:
         **{text: latency(spec.build(), playing[:: args.search_every])
            for text, spec in specs.items()},
     }
+    bidding = [text for text, spec in specs.items() if dict(spec.options).get("bids")]
+    if bidding:
+        bids = bid_positions()
+        results.update({f"{text} (bids)": latency(specs[text].build(), bids)
+                        for text in bidding})
     if args.json:
         print(json.dumps(results))
         return 0

@@ -1,0 +1,108 @@
+"""Bid search: each legal choice at a bid (pass, and every bid the hand could show) played
+out to the end of the hand on deals of the hidden cards, the heuristic finishing the
+bidding, the bury, the friend call and the card play for every seat.
+
+The trump suit decides much of a hand, and the heuristic picks it from its own cards alone
+(the strongest suit, if strong enough). Played out with the heuristic's tactics on fair
+deals, the choice gained +0.063 积分 a hand [+0.010, +0.115] over it in the arena (300 deals,
+12 deals a choice); with the quick policy and 24 deals only +0.026 [−0.022, +0.074].
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+
+from tutor.rules import Action, Bid, Card, Hand, Observation, Pass, Phase, bid_options, deck
+
+from .heuristic import HeuristicPlayer, heuristic_choice
+from .rollout import Playout, outcome_value
+from .sampler import Sample
+
+SETUP_STEPS = 400  # actions the heuristic may take to reach the first lead (redeals included)
+BID_POLICY = "heuristic"  # the playout policy a bid is searched with (see the module's text)
+
+
+def bidding_deals(obs: Observation, count: int, seed: int) -> list[Sample]:
+    """`count` deals of the cards `obs` does not show: each seat holds the cards it showed
+    in its bids (a bid shows them), the rest fall at random. Reads `obs` only."""
+    rules = obs.rules
+    shown: list[list[Card]] = [[] for _ in range(rules.players)]
+    for seat, cards in obs.bids:
+        if seat != obs.seat:
+            for c in cards:  # a later bid of the same card shows copies already seen
+                if shown[seat].count(c) < list(cards).count(c):
+                    shown[seat].append(c)
+    unseen = deck(rules.decks)
+    for c in [*obs.hand, *(c for cards in shown for c in cards)]:
+        unseen.remove(c)
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        rng.shuffle(unseen)
+        rest = iter(unseen)
+        hands = [list(obs.hand) if s == obs.seat else
+                 shown[s] + [next(rest) for _ in range(rules.hand_size - len(shown[s]))]
+                 for s in range(rules.players)]
+        deals.append(Sample(hands, list(rest), 1.0, None))
+    return deals
+
+
+def set_up(obs: Observation, choice: Action, deal: Sample, seed: int) -> Playout | None:
+    """The deal with `choice` made, set up by the heuristic to the first lead (None: nobody
+    would bid however often the cards were dealt again)."""
+    hand = Hand.bidding_from_observation(obs, deal.hands, deal.kitty, seed)
+    hand.apply(choice)
+    players = [HeuristicPlayer(s) for s in range(obs.rules.players)]
+    for _ in range(SETUP_STEPS):
+        if hand.phase == Phase.PLAYING:
+            return Playout(hand, [], [set() for _ in range(obs.rules.players)])
+        seat = hand.turn
+        assert seat is not None
+        hand.apply(players[seat].act(hand.observation(seat)))
+    return None
+
+
+def bid_choices(obs: Observation) -> list[Action]:
+    """Pass, then every bid this seat could show now (just pass when it has none)."""
+    options = bid_options(obs.hand, obs.level, obs.seat, obs.standing_bid, obs.rules.decks)
+    return [Pass(obs.seat), *(Bid(obs.seat, cards) for cards in options)]
+
+
+@dataclass
+class BidReport:
+    """The chosen bid or pass, every choice with its mean outcome, and the playouts run."""
+
+    best: Action
+    ranked: list[tuple[Action, float]]
+    playouts: int
+
+
+def search_bid(obs: Observation, deals: int, rng: random.Random,
+               policy: str = BID_POLICY) -> BidReport:
+    """The choice with the best mean outcome for `obs`'s seat over `deals` fair deals (the
+    heuristic's own on a tie). A pure function of `obs` and `rng`'s state."""
+    if obs.phase != Phase.BIDDING:
+        raise ValueError("a bid is searched in the bidding phase only")
+    own = heuristic_choice(obs)[0]
+    choices = bid_choices(obs)
+    choices.sort(key=lambda c: c != own)  # the heuristic's first: it wins ties
+    if len(choices) == 1:
+        return BidReport(own, [(own, 0.0)], 0)
+    seed = rng.getrandbits(32)
+    scores: list[list[float]] = [[] for _ in choices]
+    for deal in bidding_deals(obs, deals, seed):
+        # every choice meets the same cards should everyone pass and the deck be dealt again
+        again = zlib.crc32(bytes(int(c) for c in deal.kitty)) ^ seed
+        state = rng.getstate()
+        for k, choice in enumerate(choices):
+            rng.setstate(state)  # the same random playout for every choice
+            playout = set_up(obs, choice, deal, again)
+            scores[k].append(float("-inf") if playout is None else outcome_value(
+                playout.run(rng, policy), obs.seat, obs.rules.decks))
+    worst = min((x for row in scores for x in row if x != float("-inf")), default=0.0)
+    means = [sum(worst if x == float("-inf") else x for x in row) / len(row) for row in scores]
+    order = sorted(range(len(choices)), key=lambda k: (-means[k], k))
+    return BidReport(choices[order[0]], [(choices[k], means[k]) for k in order],
+                     len(choices) * deals)

@@ -3,9 +3,12 @@ out to the end of the hand on deals of the hidden cards, the heuristic finishing
 bidding, the bury, the friend call and the card play for every seat.
 
 The trump suit decides much of a hand, and the heuristic picks it from its own cards alone
-(the strongest suit, if strong enough). Played out with the heuristic's tactics on fair
-deals, the choice gained +0.063 积分 a hand [+0.010, +0.115] over it in the arena (300 deals,
-12 deals a choice); with the quick policy and 24 deals only +0.026 [−0.022, +0.074].
+(the strongest suit, if strong enough). In the heuristic's seat, its card play unchanged,
+this search with 12 deals a choice gained +0.049 积分 a hand [−0.001, +0.098] over it in
+the arena (300 deals, seed 16) and +0.037 [−0.032, +0.105] (seed 17), most of it as a
+defender; it costs 0.86 s a bid decision (p50; p95 1.4 s). With 8 deals, 0.52 s (p95
+0.87 s), it gained +0.025 [−0.032, +0.081] (seed 16). A first version with the quick policy
+and 24 deals gained only +0.026 [−0.022, +0.074].
 """
 
 from __future__ import annotations

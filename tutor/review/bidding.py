@@ -8,20 +8,14 @@ from __future__ import annotations
 
 import zlib
 
-from tutor.ai.bid_search import bidding_deals, set_up
+from tutor.ai.bid_search import bid_choices, bidding_deals, set_up
 from tutor.ai.explain import bid_reason
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sample
-from tutor.rules import Action, Bid, Card, Hand, Pass
+from tutor.rules import Action, Bid, Card, Hand
 
 from .review import DEFAULT_BUDGET, Budget, Judged, verdict
 from .values import outcomes, true_deal
-
-
-def _choices(position: Hand) -> list[Action]:
-    """Pass, then every legal bid, for the seat to act."""
-    legal = list(position.legal_actions())
-    return [a for a in legal if isinstance(a, Pass)] + [a for a in legal if isinstance(a, Bid)]
 
 
 def _cards(action: Action) -> tuple[Card, ...]:
@@ -34,7 +28,7 @@ def judge_bid(position: Hand, action: Action, index: int,
     legal choice; None when it had no choice (no level card to show)."""
     seat = action.seat
     obs = position.observation(seat)
-    choices = _choices(position)
+    choices = bid_choices(obs)
     if len(choices) < 2:
         return None
     mine = next(k for k, c in enumerate(choices) if _cards(c) == _cards(action)

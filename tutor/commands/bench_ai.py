@@ -16,6 +16,7 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Iterator
 
 from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer, strength_spec
 from tutor.ai.bid_search import bid_choices
@@ -25,34 +26,29 @@ from tutor.rules import Hand, Observation, Phase, RuleSet
 from .ai_oracle import parse_spec
 
 
-def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation]:
-    """Observations of the seat to act, every `every`-th decision of heuristic-played deals."""
-    out: list[Observation] = []
+def _decisions(seeds: range) -> Iterator[tuple[int, Observation]]:
+    """The seat to act's observation at every decision of heuristic-played deals, with the
+    decision's index in its deal."""
     for seed in seeds:
         players = [HeuristicPlayer(s) for s in range(5)]
         hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
         step = 0
         while hand.phase != Phase.FINISHED:
             obs = hand.observation(hand.turn)
-            if step % every == 0:
-                out.append(obs)
+            yield step, obs
             hand.apply(players[hand.turn].act(obs))
             step += 1
-    return out
+
+
+def bench_positions(seeds: range = range(4), every: int = 3) -> list[Observation]:
+    """Observations of the seat to act, every `every`-th decision of heuristic-played deals."""
+    return [obs for step, obs in _decisions(seeds) if step % every == 0]
 
 
 def bid_positions(seeds: range = range(12)) -> list[Observation]:
     """Every bidding decision with a choice (a bid to show) in heuristic-played deals."""
-    out: list[Observation] = []
-    for seed in seeds:
-        players = [HeuristicPlayer(s) for s in range(5)]
-        hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
-        while hand.phase == Phase.BIDDING:
-            obs = hand.observation(hand.turn)
-            if len(bid_choices(obs)) > 1:
-                out.append(obs)
-            hand.apply(players[hand.turn].act(obs))
-    return out
+    return [obs for _, obs in _decisions(seeds)
+            if obs.phase == Phase.BIDDING and len(bid_choices(obs)) > 1]
 
 
 def latency(player, observations: list[Observation]) -> dict:

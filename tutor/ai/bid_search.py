@@ -10,8 +10,8 @@ defender; it costs 0.86 s a bid decision (p50; p95 1.4 s). With 8 deals, 0.52 s 
 0.87 s), it gained +0.025 [−0.032, +0.081] (seed 16). A first version with the quick policy
 and 24 deals gained only +0.026 [−0.022, +0.074].
 
-On top of hard's card play (160 playouts), 8 deals gained +0.039 积分 a hand [−0.025,
-+0.103] over hard itself, levels +0.013 [−0.004, +0.031] (seed 16, 300 deals, paired: a
+On top of hard's card play (160 playouts), 8 deals gained over hard itself +0.039 积分 a
+hand [−0.025, +0.103], levels +0.013 [−0.004, +0.031] (seed 16, 300 deals, paired: a
 seat's hand is the same with and without the search unless its bids differ, 37% of them).
 As a defender in those hands +0.25 [+0.02, +0.48], as the friend −0.27 [−0.75, +0.22]. Its
 bid decisions took p50 0.60 s, p95 2.0 s with both cores busy, over the one-second bound,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from tutor.rules import Action, Bid, Card, Hand, Observation, Pass, Phase, bid_options, deck
 
 from .heuristic import HeuristicPlayer, heuristic_choice
-from .rollout import Playout, outcome_value
+from .rollout import UNPLAYABLE, Playout, outcome_value, unplayable_as_worst
 from .sampler import Sample
 
 SETUP_STEPS = 400  # actions the heuristic may take to reach the first lead (redeals included)
@@ -109,10 +109,9 @@ def search_bid(obs: Observation, deals: int, rng: random.Random,
         for k, choice in enumerate(choices):
             rng.setstate(state)  # the same random playout for every choice
             playout = set_up(obs, choice, deal, again)
-            scores[k].append(float("-inf") if playout is None else outcome_value(
+            scores[k].append(UNPLAYABLE if playout is None else outcome_value(
                 playout.run(rng, policy), obs.seat, obs.rules.decks))
-    worst = min((x for row in scores for x in row if x != float("-inf")), default=0.0)
-    means = [sum(worst if x == float("-inf") else x for x in row) / len(row) for row in scores]
+    means = [sum(row) / len(row) for row in unplayable_as_worst(scores)]
     order = sorted(range(len(choices)), key=lambda k: (-means[k], k))
     return BidReport(choices[order[0]], [(choices[k], means[k]) for k in order],
                      len(choices) * deals)

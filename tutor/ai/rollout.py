@@ -154,6 +154,16 @@ def even_mark(decks: int) -> int:
     return 50 * decks
 
 
+UNPLAYABLE = float("-inf")  # a candidate's score on a deal it cannot be played on
+
+
+def unplayable_as_worst(scores: list[list[float]]) -> list[list[float]]:
+    """Candidates' scores (a row each) with every UNPLAYABLE one as the worst outcome seen
+    elsewhere (0 if none is), so a choice that cannot be made is never the best."""
+    worst = min((x for row in scores for x in row if x != UNPLAYABLE), default=0.0)
+    return [[worst if x == UNPLAYABLE else x for x in row] for row in scores]
+
+
 def outcome_value(result: HandResult, seat: int, decks: int = 3) -> float:
     """What a finished hand is worth to `seat`: its 积分, plus a little for the card points
     its side took beyond the even mark. Counted from that mark, a change of sides (a bid, a

@@ -14,7 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.ai.memory import Memory
-from tutor.ai.rollout import SMOOTHING, Playout, outcome_value
+from tutor.ai.rollout import (
+    SMOOTHING,
+    UNPLAYABLE,
+    Playout,
+    outcome_value,
+    unplayable_as_worst,
+)
 from tutor.ai.sampler import Sample, Sampler
 from tutor.rules import Card, Hand, Observation, Play
 
@@ -86,7 +92,7 @@ def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | Non
             for k in range(count):
                 playout = start(deal, k)
                 if playout is None:
-                    scores[k].append(float("-inf"))
+                    scores[k].append(UNPLAYABLE)
                     margins[k].append(0.0)
                     continue
                 result = playout.run(random.Random(seed * 7919 + d * 131 + r))
@@ -94,9 +100,7 @@ def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | Non
                 scores[k].append(value)
                 margins[k].append((value - result.score[seat]) / SMOOTHING)
             weights.append(deal.weight)
-    worst = min((x for row in scores for x in row if x != float("-inf")), default=0.0)
-    scores = [[worst if x == float("-inf") else x for x in row] for row in scores]
-    return Outcomes(scores, margins, weights)
+    return Outcomes(unplayable_as_worst(scores), margins, weights)
 
 
 def play_outcomes(obs: Observation, mem: Memory, candidates: Sequence[tuple[Card, ...]],

@@ -8,6 +8,14 @@ players take `--budget` seconds per decision, or `--playouts` playouts (reproduc
 With `--log FILE` every finished deal is appended to FILE as a JSON line (after a header
 naming the players and the seed); run the same command again and the deals already logged
 are kept, not played again, so an interrupted run resumes where it stopped.
+
+A and B are player kinds (`random`, `heuristic`, `search`: the search flags below set the
+search's options) or SPECs as `ai-oracle` reads them (`hard`, `search:playouts=160,bids=8`).
+With `--only bidding` (or `burying`, `calling`, comma-separated) A is a B that decides
+otherwise in those phases alone (e.g. `search:playouts=160,bids=8` against `hard`): each
+seat's hand is followed with B until A would choose otherwise, and only such hands are
+played out both ways, in a field of `--field SPEC` players (default B). `--check N` plays
+the first N deals' other hands through with A too, and stops if any of them ends otherwise.
 """
 
 from __future__ import annotations
@@ -19,10 +27,21 @@ import os
 import time
 from pathlib import Path
 
-from tutor.ai.arena import DealOutcome, PlayerSpec, run_arena, stderr_progress, summarize
+from tutor.ai.arena import (
+    SETUP_PHASES,
+    DealOutcome,
+    Pairing,
+    PlayerSpec,
+    run_arena,
+    stderr_progress,
+    summarize,
+)
 from tutor.ai.player import PLAYER_TYPES
 from tutor.ai.sampler import EVIDENCE, REFUSALS
 from tutor.ai.search import POLICIES, TEAMS
+
+from .ai_oracle import parse_spec
+from .hindsight import Hindsight
 
 
 def _fmt(stat: dict) -> str:
@@ -86,11 +105,41 @@ def _log_writer(path: str | None, header: dict, kept: list[DealOutcome]):
         yield write
 
 
+def _player(text: str, options: list[tuple[str, object]]) -> PlayerSpec:
+    """A player kind (a search takes the flags' `options`) or a SPEC; ValueError if neither."""
+    if text in PLAYER_TYPES:
+        return PlayerSpec(text, tuple(options) if text == "search" else ())
+    spec = parse_spec(text, 0)
+    if isinstance(spec, Hindsight):
+        raise ValueError(f"{text!r}: a hindsight player knows the true deal: no arena player")
+    return PlayerSpec(spec.kind, spec.options)
+
+
+def _pairing(args: argparse.Namespace) -> Pairing:
+    """The pairing `--only`, `--field` and `--check` ask for; ValueError if it is not one."""
+    if args.only is None:
+        if args.field is not None or args.check:
+            raise ValueError("--field and --check go with --only")
+        return Pairing()
+    names = {p.value: p for p in SETUP_PHASES}
+    only = set()
+    for name in filter(None, args.only.split(",")):
+        if name not in names:
+            raise ValueError(f"--only: {name!r} is not one of {', '.join(names)}")
+        only.add(names[name])
+    if not only:
+        raise ValueError(f"--only: name some of {', '.join(names)}")
+    if args.check < 0:
+        raise ValueError("--check must be 0 or more")
+    field = None if args.field is None else _player(args.field, [])
+    return Pairing(frozenset(only), field, args.check)
+
+
 def main(argv: list[str]) -> int:
     """Run the arena and print a table (or one JSON object with --json)."""
     parser = argparse.ArgumentParser(prog="python -m tutor arena", description=__doc__)
-    parser.add_argument("a", choices=PLAYER_TYPES, help="the player measured")
-    parser.add_argument("b", choices=PLAYER_TYPES, help="the baseline player")
+    parser.add_argument("a", help="the player measured: a kind or a SPEC")
+    parser.add_argument("b", help="the baseline player: a kind or a SPEC")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
@@ -115,6 +164,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--bids", type=int, default=None, metavar="K",
                         help="search: pick each bid or pass by playing every choice out on K "
                              "deals")
+    parser.add_argument("--only", metavar="PHASES",
+                        help="A differs from B only in these setup phases (bidding, burying, "
+                             "calling): replay just the hands where it chooses otherwise")
+    parser.add_argument("--field", metavar="SPEC",
+                        help="with --only: the players of the other seats (default B)")
+    parser.add_argument("--check", type=int, default=0, metavar="N",
+                        help="with --only: play the first N deals through to confirm it")
     parser.add_argument("--log", metavar="FILE",
                         help="append each deal to FILE (JSON lines) and resume from it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -151,9 +207,15 @@ def main(argv: list[str]) -> int:
         if args.bids < 0:
             parser.error("--bids must be 0 (off) or more")
         options.append(("bids", args.bids))
-    specs = [PlayerSpec(kind, tuple(options) if kind == "search" else ()) for kind in
-             (args.a, args.b)]
-    header = {"arena": LOG_VERSION, "a": str(specs[0]), "b": str(specs[1]), "seed": args.seed}
+    try:
+        specs = [_player(text, options) for text in (args.a, args.b)]
+        how = _pairing(args)
+    except ValueError as exc:
+        parser.error(str(exc))
+    header: dict = {"arena": LOG_VERSION, "a": str(specs[0]), "b": str(specs[1]),
+                    "seed": args.seed}
+    if how.only:  # a log of a full arena stays readable: its header has no such keys
+        header.update(only=sorted(how.only), field=str(how.field or specs[1]))
     before: list[DealOutcome] = []
     if args.log:
         try:
@@ -164,7 +226,7 @@ def main(argv: list[str]) -> int:
     with _log_writer(args.log, header, before) as log:
         deals = run_arena(specs[0], specs[1], args.deals, args.seed, args.workers,
                           None if args.quiet else stderr_progress(t0, len(before)),
-                          before=before, on_deal=log)
+                          before=before, on_deal=log, how=how)
     summary = summarize(deals, str(specs[0]), str(specs[1]))
     summary["seed"] = args.seed
     summary["seconds"] = round(time.monotonic() - t0, 1)
@@ -175,6 +237,9 @@ def main(argv: list[str]) -> int:
           f"({summary['hands']} hands), seed {args.seed}, {summary['seconds']} s")
     print(f"  积分 advantage per hand:  {_fmt(summary['jifen_advantage'])}")
     print(f"  level advantage per hand: {_fmt(summary['level_advantage'])}")
+    if how.only:
+        print(f"  hands replayed (A chose otherwise in {', '.join(sorted(how.only))}): "
+              f"{summary['replayed_share']:.1%}; the roles below are theirs")
     for role, stats in summary["by_role"].items():
         print(f"  as {role:<13} 积分 {_fmt(stats['jifen_advantage'])}")
         print(f"  {'':<16} levels {_fmt(stats['level_advantage'])}")

@@ -9,7 +9,14 @@ from zlib import crc32
 import pytest
 
 from tutor.ai import SearchPlayer
-from tutor.ai.bid_search import BID_POLICY, bid_choices, bidding_deals, search_bid, set_up
+from tutor.ai.bid_search import (
+    BID_POLICY,
+    bid_choices,
+    bidding_deals,
+    halving_rounds,
+    search_bid,
+    set_up,
+)
 from tutor.ai.heuristic import heuristic_choice
 from tutor.ai.rollout import outcome_value
 from tutor.rules import Bid, Hand, Pass, Phase
@@ -107,3 +114,44 @@ def test_a_bid_is_searched_only_while_bidding():
         hand.apply(heuristic_choice(hand.observation(hand.turn))[0])
     with pytest.raises(ValueError, match="bidding phase"):
         search_bid(hand.observation(hand.turn), 2, random.Random(0))
+
+
+def _halved_playouts(choices: int, rounds: list[int]) -> int:
+    total, alive = 0, choices
+    for count in rounds:
+        total += alive * count
+        alive = -(-alive // 2)
+    return total
+
+
+@pytest.mark.parametrize("choices", range(2, 8))
+@pytest.mark.parametrize(("deals", "cap"), [(8, 24), (8, 16), (12, 24), (2, 24), (8, 100)])
+def test_halving_keeps_within_the_cap_and_the_deals(choices, deals, cap):
+    rounds = halving_rounds(choices, deals, cap)
+    assert all(n >= 1 for n in rounds) and sum(rounds) <= deals
+    if choices * deals <= cap:
+        assert rounds == [deals]  # no halving when every choice fits
+    else:
+        assert len(rounds) > 1 or choices * rounds[0] <= cap
+        if cap >= 2 * choices:
+            assert _halved_playouts(choices, rounds) <= cap
+    assert halving_rounds(choices, deals, None) == [deals]
+
+
+def test_a_capped_search_halves_the_choices_and_spends_what_it_says():
+    hand = next(h for h in _bidding(12) if len(bid_choices(h.observation(h.turn))) >= 4)
+    obs = hand.observation(hand.turn)
+    n = len(bid_choices(obs))
+    capped = search_bid(obs, 8, random.Random(3), cap=16)
+    rounds = halving_rounds(n, 8, 16)
+    assert len(rounds) > 1
+    assert capped.playouts == _halved_playouts(n, rounds) <= 16
+    survivors = n
+    for _ in rounds[:-1]:
+        survivors = -(-survivors // 2)
+    assert len(capped.ranked) == survivors and capped.best == capped.ranked[0][0]
+    assert hand.why_illegal(capped.best) is None
+    roomy = search_bid(obs, 3, random.Random(3), cap=3 * n)  # the cap does not bind
+    assert roomy.ranked == search_bid(obs, 3, random.Random(3)).ranked
+    with pytest.raises(ValueError, match="bid_cap"):
+        SearchPlayer(bids=8, bid_cap=-1)

@@ -20,6 +20,7 @@ and the gain is not significant, so it is not part of "hard".
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from dataclasses import dataclass
@@ -82,17 +83,40 @@ def bid_choices(obs: Observation) -> list[Action]:
 
 @dataclass
 class BidReport:
-    """The chosen bid or pass, every choice with its mean outcome, and the playouts run."""
+    """The chosen bid or pass, the choices still in the running at the end (all of them
+    without a cap) best first with their mean outcomes, and the playouts run."""
 
     best: Action
     ranked: list[tuple[Action, float]]
     playouts: int
 
 
+def halving_rounds(choices: int, deals: int, cap: int | None) -> list[int]:
+    """Deals each surviving choice is played out on in each round, the best half (rounded
+    up) going on after every round but the last: one round of `deals` when every choice
+    fits in `cap` playouts (None: no cap), else successive halving, `cap` shared out evenly
+    over the rounds (and each survivor's deals never more than `deals` in all)."""
+    if cap is None or choices * deals <= cap:
+        return [deals]
+    if cap < 1:
+        raise ValueError("a bid search's cap is at least one playout")
+    rounds, alive = [], choices
+    count = max(1, math.ceil(math.log2(choices)))
+    for r in range(count):
+        more = max(1, cap // count // alive)
+        if r == count - 1 or sum(rounds) + more >= deals:  # the last round: survivors only
+            rounds.append(min(more, deals - sum(rounds)))
+            break
+        rounds.append(more)
+        alive = math.ceil(alive / 2)
+    return rounds
+
+
 def search_bid(obs: Observation, deals: int, rng: random.Random,
-               policy: str = BID_POLICY) -> BidReport:
-    """The choice with the best mean outcome for `obs`'s seat over `deals` fair deals (the
-    heuristic's own on a tie). A pure function of `obs` and `rng`'s state."""
+               policy: str = BID_POLICY, cap: int | None = None) -> BidReport:
+    """The choice with the best mean outcome for `obs`'s seat over up to `deals` fair deals
+    (the heuristic's own on a tie), with at most about `cap` playouts in all (None: every
+    choice on every deal; see `halving_rounds`). A pure function of `obs` and `rng`'s state."""
     if obs.phase != Phase.BIDDING:
         raise ValueError("a bid is searched in the bidding phase only")
     own = heuristic_choice(obs)[0]
@@ -101,17 +125,33 @@ def search_bid(obs: Observation, deals: int, rng: random.Random,
     if len(choices) == 1:
         return BidReport(own, [(own, 0.0)], 0)
     seed = rng.getrandbits(32)
+    rounds = halving_rounds(len(choices), deals, cap)
+    drawn = bidding_deals(obs, sum(rounds), seed)
+    states = []  # the same random playout for every choice on a deal
+    for _ in drawn:
+        states.append(rng.getstate())
+        rng.getrandbits(32)
     scores: list[list[float]] = [[] for _ in choices]
-    for deal in bidding_deals(obs, deals, seed):
-        # every choice meets the same cards should everyone pass and the deck be dealt again
-        again = zlib.crc32(bytes(int(c) for c in deal.kitty)) ^ seed
-        state = rng.getstate()
-        for k, choice in enumerate(choices):
-            rng.setstate(state)  # the same random playout for every choice
-            playout = set_up(obs, choice, deal, again)
-            scores[k].append(UNPLAYABLE if playout is None else outcome_value(
-                playout.run(rng, policy), obs.seat, obs.rules.decks))
-    means = [sum(row) / len(row) for row in unplayable_as_worst(scores)]
-    order = sorted(range(len(choices)), key=lambda k: (-means[k], k))
-    return BidReport(choices[order[0]], [(choices[k], means[k]) for k in order],
-                     len(choices) * deals)
+    alive = list(range(len(choices)))
+    done = 0
+    means: list[float] = []
+    for r, count in enumerate(rounds):
+        for j in range(done, done + count):
+            deal = drawn[j]
+            # every choice meets the same cards should everyone pass and the deck be dealt again
+            again = zlib.crc32(bytes(int(c) for c in deal.kitty)) ^ seed
+            for k in alive:
+                rng.setstate(states[j])
+                playout = set_up(obs, choices[k], deal, again)
+                scores[k].append(UNPLAYABLE if playout is None else outcome_value(
+                    playout.run(rng, policy), obs.seat, obs.rules.decks))
+        done += count
+        rows = unplayable_as_worst([scores[k] for k in alive])
+        means = [sum(row) / len(row) for row in rows]
+        ranked = sorted(range(len(alive)), key=lambda i: (-means[i], alive[i]))
+        if r < len(rounds) - 1:
+            keep = ranked[:math.ceil(len(alive) / 2)]
+            alive, means = [alive[i] for i in sorted(keep)], [means[i] for i in sorted(keep)]
+    order = sorted(range(len(alive)), key=lambda i: (-means[i], alive[i]))
+    return BidReport(choices[alive[order[0]]], [(choices[alive[i]], means[i]) for i in order],
+                     sum(len(row) for row in scores))

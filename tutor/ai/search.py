@@ -53,7 +53,8 @@ class SearchPlayer(Player):
     the top cards from plays that did not use them (`off`, `weigh`, `deal` or `tilt`);
     `view` what each playout seat sees of the hidden cards (`sample`, `kitty` or `full`, see
     `rollout.VIEWS`). `bids` = k > 0 picks each bid or pass by playing every choice out on k
-    deals (`bid_search`; 0: the heuristic's).
+    deals (`bid_search`; 0: the heuristic's), and `bid_cap` = c > 0 spends at most about c
+    playouts on a bid by successive halving of the choices (0: k on every choice).
     """
 
     name = "search"
@@ -63,7 +64,8 @@ class SearchPlayer(Player):
                  prior: float = PRIOR, policy: str = "quick", infer: int = 0,
                  particles: int = 0, temperature: float = TEMPERATURE,
                  setup: int = 0, teams: str = "sampled", evidence: str = "feeds",
-                 refusals: str = "off", view: str = "sample", bids: int = 0) -> None:
+                 refusals: str = "off", view: str = "sample", bids: int = 0,
+                 bid_cap: int = 0) -> None:
         super().__init__(seed)
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
@@ -83,6 +85,8 @@ class SearchPlayer(Player):
             raise ValueError("setup must be 0 (the heuristic's) or a number of candidates")
         if bids < 0:
             raise ValueError("bids must be 0 (the heuristic's) or a number of deals")
+        if bid_cap < 0:
+            raise ValueError("bid_cap must be 0 (none) or a number of playouts")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
@@ -97,6 +101,7 @@ class SearchPlayer(Player):
         self.refusals = refusals
         self.view = view
         self.bids = bids
+        self.bid_cap = bid_cap
         self.last: SearchReport | SetupReport | BidReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -105,7 +110,7 @@ class SearchPlayer(Player):
             self.last = setup
             return setup.best
         if self.bids and obs.phase == Phase.BIDDING:
-            bid = search_bid(obs, self.bids, self.rng(obs))
+            bid = search_bid(obs, self.bids, self.rng(obs), cap=self.bid_cap or None)
             self.last = bid
             return bid.best
         if obs.phase != Phase.PLAYING:

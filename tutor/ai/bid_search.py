@@ -135,6 +135,7 @@ def search_bid(obs: Observation, deals: int, rng: random.Random,
     alive = list(range(len(choices)))
     done = 0
     means: list[float] = []
+    order: list[int] = []  # places in `alive`, best first
     for r, count in enumerate(rounds):
         for j in range(done, done + count):
             deal = drawn[j]
@@ -148,10 +149,9 @@ def search_bid(obs: Observation, deals: int, rng: random.Random,
         done += count
         rows = unplayable_as_worst([scores[k] for k in alive])
         means = [sum(row) / len(row) for row in rows]
-        ranked = sorted(range(len(alive)), key=lambda i: (-means[i], alive[i]))
+        order = sorted(range(len(alive)), key=lambda i: (-means[i], alive[i]))
         if r < len(rounds) - 1:
-            keep = ranked[:math.ceil(len(alive) / 2)]
-            alive, means = [alive[i] for i in sorted(keep)], [means[i] for i in sorted(keep)]
-    order = sorted(range(len(alive)), key=lambda i: (-means[i], alive[i]))
+            keep = sorted(order[:math.ceil(len(alive) / 2)])
+            alive, means = [alive[i] for i in keep], [means[i] for i in keep]
     return BidReport(choices[alive[order[0]]], [(choices[alive[i]], means[i]) for i in order],
                      sum(len(row) for row in scores))

@@ -16,6 +16,13 @@ seat's hand is the same with and without the search unless its bids differ, 37% 
 As a defender in those hands +0.25 [+0.02, +0.48], as the friend −0.27 [−0.75, +0.22]. Its
 bid decisions took p50 0.60 s, p95 2.0 s with both cores busy, over the one-second bound,
 and the gain is not significant, so it is not part of "hard".
+
+A cap (`bid_cap`, successive halving of the choices) keeps the five- and six-choice bids in
+bounds: with 24 playouts, bench p95 0.86 s a bid (1.45 s without). On hard, paired the same
+way (`arena --only bidding --field heuristic`, seed 17, the first 177 deals), it gained
++0.036 积分 a hand [−0.053, +0.125], levels −0.005 [−0.028, +0.019]; 36% of the hands
+replayed, as a defender +0.25 [−0.02, +0.53], as the friend −0.33 [−1.14, +0.47]. Pooled
+with seed 16, +0.038 [−0.014, +0.090]: still not significant, so still not in "hard".
 """
 
 from __future__ import annotations

@@ -92,6 +92,13 @@ def test_arena_command_refuses_a_pairing_it_cannot_play(extra, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_arena_command_stops_when_check_finds_a_difference(capsys):
+    argv = ["arena", "search:playouts=1", "heuristic", "--only", "bidding", "--check", "1",
+            "--deals", "1", "--workers", "1", "--quiet"]
+    assert cli(argv) == 1
+    assert "not a pairing --only can measure" in capsys.readouterr().err
+
+
 def test_arena_command_refuses_a_hindsight_player(capsys):
     with pytest.raises(SystemExit):
         cli(["arena", "know:deal", "heuristic", "--deals", "1"])

@@ -24,6 +24,7 @@ import argparse
 import contextlib
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -224,9 +225,13 @@ def main(argv: list[str]) -> int:
             parser.error(str(exc))
     t0 = time.monotonic()
     with _log_writer(args.log, header, before) as log:
-        deals = run_arena(specs[0], specs[1], args.deals, args.seed, args.workers,
-                          None if args.quiet else stderr_progress(t0, len(before)),
-                          before=before, on_deal=log, how=how)
+        try:
+            deals = run_arena(specs[0], specs[1], args.deals, args.seed, args.workers,
+                              None if args.quiet else stderr_progress(t0, len(before)),
+                              before=before, on_deal=log, how=how)
+        except AssertionError as exc:  # --check found A acting otherwise outside --only
+            print(f"\narena: {exc}: not a pairing --only can measure", file=sys.stderr)
+            return 1
     summary = summarize(deals, str(specs[0]), str(specs[1]))
     summary["seed"] = args.seed
     summary["seconds"] = round(time.monotonic() - t0, 1)

@@ -61,7 +61,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test chromium postgresql nginx
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --maxprocesses=4
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ladder": ("ladder", "the strength ladder from arena logs, each step with its interval"),
     "ai-oracle": ("ai_oracle", "AI variants screened per decision against a clairvoyant oracle"),
     "ai-fit": ("ai_fit", "fit play inference (--team: the friend evidence) to self-play"),
+    "ai-value": ("ai_value", "the search's learned value of a deal: self-play data, training"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
     "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),

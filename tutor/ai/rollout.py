@@ -40,7 +40,7 @@ class Playout:
 
     def __init__(self, hand: Hand, current: list, voids: list[set[int]],
                  hidden_friend: bool = False, beliefs: Beliefs | None = None,
-                 view: str = "sample") -> None:
+                 view: str = "sample", revealed: bool = False) -> None:
         if view not in VIEWS:
             raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
         self.hand = hand
@@ -61,13 +61,18 @@ class Playout:
             self.kitty[c] += 1
         self.kitty_points = float(sum(POINTS[c] for c in hand.kitty))
         self.tricks = len(hand.tricks)
+        self.revealed = revealed  # the teams are known to all (the friend has shown)
+        self.failed = [0] * self.n  # throws each seat has failed in the playout
 
     def apply(self, action: Play) -> None:
         """Apply a play (a failed throw is replaced by its forced cards, as the rules do)."""
         events = self.hand.apply(action)
         played = next(e.cards for e in events if e.type == EventKind.PLAY)
-        if self.hidden and any(e.type == EventKind.FRIEND_REVEALED for e in events):
-            self.hidden = False
+        for e in events:
+            if e.type == EventKind.FRIEND_REVEALED:
+                self.hidden, self.revealed = False, True
+            elif e.type == EventKind.THROW_FAILED:
+                self.failed[action.seat] += 1
         if self.current:
             lead = self.current[0][1]
             eff = self.hand.trump.table.eff  # type: ignore[union-attr]
@@ -122,9 +127,20 @@ class Playout:
         thumb, fastest), `heuristic` (the heuristic player's own tactics, fast mode), or
         `trick` (the tactics until the trick in progress ends, which is where the others
         answer the play being searched; quick after it)."""
+        result = self.run_until(rng, policy, None)
+        assert result is not None
+        return result
+
+    def run_until(self, rng: random.Random, policy: str = "quick",
+                  tricks: int | None = 0) -> HandResult | None:
+        """`run`, but stop between tricks once `tricks` more have ended after the one in
+        progress (None: never) and return None; the hand's result if it ends first."""
         hand = self.hand
         first = len(hand.tricks)
+        stop = None if tricks is None else first + tricks + (1 if self.current else 0)
         while hand.phase != Phase.FINISHED:
+            if stop is not None and len(hand.tricks) >= stop and not self.current:
+                return None
             seat = hand.turn
             assert seat is not None
             ctx = self.context(seat)

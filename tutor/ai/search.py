@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+
 from tutor.rules import Action, Hand, Observation, Phase, Play
 
 from .bid_search import BidReport, search_bid
@@ -18,6 +20,13 @@ from .player import Player
 from .rollout import VIEWS, Playout, outcome_value, seat_beliefs
 from .sampler import EVIDENCE, REFUSALS, Sample, Sampler
 from .setup_search import SetupReport, search_setup, setup_candidates
+from .state_value import (
+    defender_trick_points,
+    finished_value,
+    leaf_values,
+    load_value,
+    raw_state,
+)
 from .tactics import (
     Choice,
     Context,
@@ -29,6 +38,7 @@ from .tactics import (
 )
 
 DEFAULT_BUDGET_S = 0.5
+LEAVES = ("end", "value")  # where a playout stops: the hand's end, or the learned value
 POLICIES = ("quick", "heuristic", "trick")
 TEAMS = ("sampled", "believed", "read")  # what the seats of a playout know of the teams
 PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
@@ -55,6 +65,9 @@ class SearchPlayer(Player):
     `rollout.VIEWS`). `bids` = k > 0 picks each bid or pass by playing every choice out on k
     deals (`bid_search`; 0: the heuristic's), and `bid_cap` = c > 0 spends at most about c
     playouts on a bid by successive halving of the choices (0: k on every choice).
+    `leaf` = `value` stops each playout between tricks, `leaf_tricks` tricks after the one
+    the candidate is played in, and values the deal there by the learned outcome model
+    (`state_value`; `value`: its file, default the shipped one) instead of playing to the end.
     """
 
     name = "search"
@@ -65,7 +78,8 @@ class SearchPlayer(Player):
                  particles: int = 0, temperature: float = TEMPERATURE,
                  setup: int = 0, teams: str = "sampled", evidence: str = "feeds",
                  refusals: str = "off", view: str = "sample", bids: int = 0,
-                 bid_cap: int = 0) -> None:
+                 bid_cap: int = 0, leaf: str = "end", leaf_tricks: int = 0,
+                 value: str | None = None) -> None:
         super().__init__(seed)
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
@@ -87,6 +101,12 @@ class SearchPlayer(Player):
             raise ValueError("bids must be 0 (the heuristic's) or a number of deals")
         if bid_cap < 0:
             raise ValueError("bid_cap must be 0 (none) or a number of playouts")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
+        if leaf_tricks < 0:
+            raise ValueError("leaf_tricks must be 0 or more")
+        if value is not None and leaf != "value":
+            raise ValueError("a value model is read only with leaf=value")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
@@ -102,6 +122,9 @@ class SearchPlayer(Player):
         self.view = view
         self.bids = bids
         self.bid_cap = bid_cap
+        self.leaf = leaf
+        self.leaf_tricks = leaf_tricks
+        self.model = load_value(value) if leaf == "value" else None
         self.last: SearchReport | SetupReport | BidReport | None = None
 
     def act(self, obs: Observation) -> Action:
@@ -139,6 +162,8 @@ class SearchPlayer(Player):
         hidden = self.teams != "sampled" and obs.friend is None
         read = hidden and self.teams == "read"
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
+        leaves: list[np.ndarray] = []  # states to value, with (candidate, weight, friend)
+        owners: list[tuple[int, float, int | None]] = []
         while True:
             sample = (_pick(pool, rng) if pool
                       else self._draw(sampler, rng, obs, history, since))
@@ -146,15 +171,33 @@ class SearchPlayer(Player):
                 obs, sample.hands, sample.kitty, sample.friend)) if read else None
             for i, cand in enumerate(cands):
                 hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
-                playout = Playout(hand, obs.current, mem.voids, hidden, beliefs, self.view)
+                playout = Playout(hand, obs.current, mem.voids, hidden, beliefs, self.view,
+                                  obs.sides_known)
                 playout.apply(Play(obs.seat, cand.cards))
-                result = playout.run(rng, self.policy)
-                totals[i] += sample.weight * outcome_value(result, obs.seat, obs.rules.decks)
                 playouts += 1
+                if self.model is None:
+                    result = playout.run(rng, self.policy)
+                    totals[i] += sample.weight * outcome_value(result, obs.seat,
+                                                               obs.rules.decks)
+                    continue
+                end = playout.run_until(rng, self.policy, self.leaf_tricks)
+                lost = playout.failed[obs.seat]
+                if end is not None:
+                    totals[i] += sample.weight * (finished_value(end, obs.seat) - lost)
+                    continue
+                totals[i] -= sample.weight * lost
+                leaves.append(raw_state(hand, playout.revealed, defender_trick_points(hand)))
+                owners.append((i, sample.weight, hand.friend))
             weight_sum += sample.weight
             samples += 1
             if budget_spent(playouts, self.playouts, self.budget_s, start, setup, samples):
                 break
+        if leaves:
+            assert self.model is not None and obs.declarer is not None
+            values = leaf_values(self.model, np.array(leaves), obs.seat, obs.declarer,
+                                 [f for _, _, f in owners])
+            for (i, weight, _), value in zip(owners, values, strict=True):
+                totals[i] += weight * float(value)
         means, order = ranked_means(totals, weight_sum, self.prior)  # 0: the heuristic's
         ranked = [(cands[i], means[i], cands[i].value) for i in order]
         return SearchReport(cands[order[0]].cards, ranked, samples, playouts)

@@ -33,8 +33,9 @@ not, says how well each reads who the friend is.
 
 A player SPEC is `heuristic`, `random`, `normal`, `hard`, or `search:opt=value,…` with the
 search's options (`playouts`, `infer`, `policy`, `teams`, `evidence`, `refusals`, `particles`,
-`temperature`, `prior`, `candidates`, `view`, `bids`, `bid_cap`: the oracle judges card play
-only), e.g. `search:playouts=40,infer=8`.
+`temperature`, `prior`, `candidates`, `view`, `bids`, `bid_cap`, `leaf`, `leaf_tricks`,
+`value`: the oracle judges card play only), e.g. `search:playouts=40,infer=8` or
+`search:playouts=400,leaf=value`.
 
 A SPEC `know:FACT` (or `know:FACT,playouts=N,policy=P,teams=T,view=V`; 160 quick playouts by
 default) is a hindsight search, told one fact of the true deal (`deal`, `shape`, `trumps`,
@@ -76,7 +77,8 @@ from .progress import ProgressLine
 BASELINE = "heuristic"
 SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "evidence": str,
                   "refusals": str, "particles": int, "temperature": float, "prior": float,
-                  "candidates": int, "view": str, "bids": int, "bid_cap": int}
+                  "candidates": int, "view": str, "bids": int, "bid_cap": int,
+                  "leaf": str, "leaf_tricks": int, "value": str}
 
 
 def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
@@ -97,7 +99,8 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         if not sep or name not in SEARCH_OPTIONS:
             raise ValueError(f"{item!r}: search options are playouts=N, infer=K, policy=P, "
                              "teams=T, evidence=E, refusals=R, particles=M, temperature=T, "
-                             "prior=P, candidates=K, view=V, bids=K, bid_cap=C")
+                             "prior=P, candidates=K, view=V, bids=K, bid_cap=C, leaf=L, "
+                             "leaf_tricks=N, value=FILE")
         try:
             options.append((name, SEARCH_OPTIONS[name](value)))
         except ValueError:

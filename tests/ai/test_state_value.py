@@ -6,14 +6,18 @@ import numpy as np
 import pytest
 
 from tutor.ai.mlp import MLP, train
-from tutor.ai.rollout import outcome_value
+from tutor.ai.rollout import SMOOTHING, outcome_value
 from tutor.ai.state_value import (
+    MIDPOINTS,
     OUTCOMES,
     SIZE,
     SLOTS,
     TRUMP_BASE,
+    StateValue,
     encode,
     finished_value,
+    fits,
+    leaf_values,
     load_value,
     outcome_index,
     outcome_jifen,
@@ -21,7 +25,7 @@ from tutor.ai.state_value import (
     selfplay,
     selfplay_states,
 )
-from tutor.rules import Hand, Trump, parse_cards
+from tutor.rules import Hand, RuleSet, Trump, parse_cards, score_points
 
 HANDS = ["AS AS KS 5S 3H", "2C 4D 6D 9H 10H", "QS QD JD 7C 8C", "KD KD 9C 10C 4H",
          "3D 5D 6C 7S 8S"]
@@ -63,21 +67,23 @@ def test_cards_fill_their_slots():
 
 
 def test_outcomes_bring_the_jifen_the_rules_score():
-    """On self-played hands (every level alike and far from A) each seat's 积分 is what its
-    hand's outcome brings, less the throws it failed."""
+    """On self-played hands each seat's 积分 change is what its hand's outcome brings from
+    the levels held before (stopping at A), less the throws it failed."""
     seen = set()
-    for seed in range(200, 216):
+    for seed in range(200, 224):
         hand, raw = selfplay(seed)
         result = hand.result
-        if max(result.levels_after) == 14:  # a level stopped at A: the outcome says more
+        if result.levels_up > 4:  # beyond the outcomes' last band
             continue
         outcome = outcome_index(result.defender_points)
         seen.add(outcome)
+        before = score_points(result.levels_before, [0] * 5)
         for seat in range(5):
-            gain = outcome_jifen(seat, result.declarer, result.friend)[outcome]
-            assert result.score[seat] == gain - result.failed_throws[seat]
+            gain = outcome_jifen(seat, result.declarer, result.friend,
+                                 result.levels_before)[outcome]
+            assert result.score[seat] - before[seat] == gain - result.failed_throws[seat]
             assert finished_value(result, seat) == pytest.approx(
-                outcome_value(result, seat) + result.failed_throws[seat])
+                outcome_value(result, seat) + result.failed_throws[seat] - before[seat])
         assert len(raw) == len(hand.tricks)  # one state before each trick
     assert len(seen) >= 2
 
@@ -87,6 +93,46 @@ def test_outcomes_cover_every_score():
         range(len(OUTCOMES)))
     assert list(outcome_jifen(0, 0, None)) == [12, 8, 4, 0, -4, -8, -12, -16]  # alone
     assert list(outcome_jifen(3, 0, 1)) == [-6, -4, -2, 0, 2, 4, 6, 8]  # a defender
+
+
+def test_a_level_stops_at_a():
+    """The declarer at K plays alone: going up 3 takes him to A only, 4 积分, not 12."""
+    jifen = outcome_jifen(0, 0, None, (13, 2, 2, 2, 2))
+    assert jifen[0] == 4 and jifen[2] == 4
+    assert jifen[4] == -4  # the defenders at 2 rise as before
+
+
+def test_leaves_and_finished_hands_are_valued_alike():
+    """A model sure of a finished hand's outcome values it as the hand itself is valued, but
+    for the tie-break at the outcome's typical points instead of the true ones."""
+
+    class Sure(StateValue):
+        def __init__(self, outcome: int) -> None:
+            self.outcome = outcome
+
+        def chances(self, raw):
+            out = np.zeros((len(raw), len(OUTCOMES)))
+            out[:, self.outcome] = 1.0
+            return out
+
+    for seed in range(230, 236):
+        hand, raw = selfplay(seed)
+        result = hand.result
+        assert result.levels_up <= 4
+        outcome = outcome_index(result.defender_points)
+        for seat in range(5):
+            value = leaf_values(Sure(outcome), raw[-1:], seat, result.declarer,
+                                [result.friend], result.levels_before)[0]
+            sign = -1.0 if seat in result.declarer_side else 1.0
+            tie = SMOOTHING * sign * (MIDPOINTS[outcome] - result.defender_points)
+            assert value == pytest.approx(finished_value(result, seat) + tie)
+
+
+def test_only_the_rules_it_learned_fit_the_model():
+    assert fits(RuleSet())
+    for other in (RuleSet(friend_rule="nth_played"), RuleSet(players=4),
+                  RuleSet(decks=2), RuleSet(kitty_multiplier="max")):
+        assert not fits(other)
 
 
 def test_a_trained_model_learns_a_rule_and_keeps_it_in_its_file(tmp_path):
@@ -103,6 +149,17 @@ def test_a_trained_model_learns_a_rule_and_keeps_it_in_its_file(tmp_path):
     (tmp_path / "bad.npz").write_bytes(b"not a model")
     with pytest.raises(ValueError, match="not a saved model"):
         MLP.load(tmp_path / "bad.npz")
+    np.save(tmp_path / "array.npy", x[:3])
+    with pytest.raises(ValueError, match="not a saved model"):
+        MLP.load(tmp_path / "array.npy")
+    with np.load(tmp_path / "m.npz") as data:
+        parts = dict(data)
+    parts["w1"] = parts["w1"][:5]  # a layer that does not take the one before
+    np.savez(tmp_path / "torn.npz", **parts)
+    with pytest.raises(ValueError, match="layer 1 does not fit"):
+        MLP.load(tmp_path / "torn.npz")
+    with pytest.raises(ValueError, match="not a state value: it reads 6 inputs"):
+        load_value(str(tmp_path / "m.npz"))
 
 
 def test_the_shipped_model_tells_more_than_the_base_rates():

@@ -58,7 +58,9 @@ def test_a_search_refuses_leaves_it_does_not_know():
         SearchPlayer(leaf="guess")
     with pytest.raises(ValueError, match="leaf_tricks"):
         SearchPlayer(leaf="value", leaf_tricks=-1)
-    with pytest.raises(ValueError, match="only with leaf=value"):
+    with pytest.raises(ValueError, match="read only with leaf=value"):
+        SearchPlayer(leaf_tricks=1)
+    with pytest.raises(ValueError, match="read only with leaf=value"):
         SearchPlayer(value="model.npz")
 
 
@@ -70,3 +72,59 @@ def test_a_spec_naming_no_model_file_is_refused(tmp_path):
         parse_spec(f"search:playouts=40,leaf=value,value={missing}", 1)
     spec = parse_spec("search:playouts=40,leaf=value,leaf_tricks=1", 1)
     assert dict(spec.options) == {"playouts": 40, "leaf": "value", "leaf_tricks": 1}
+
+
+def test_a_playout_stops_between_tricks_as_asked():
+    """From mid-trick and from a trick's start, `run_until` stops once the trick in
+    progress and `tricks` more have ended, or returns the result if the hand ends first."""
+    import random
+
+    from tutor.ai.heuristic import HeuristicPlayer
+    from tutor.ai.rollout import Playout
+    from tutor.rules import Phase
+
+    from .helpers import deal
+
+    hand = deal(41)
+    players = [HeuristicPlayer(s) for s in range(5)]
+    checked = set()
+    while hand.phase != Phase.FINISHED:
+        if hand.phase == Phase.PLAYING and len(hand.tricks) in (3, 25):
+            for extra in (0, 1, 2):
+                copy = Hand.from_observation(hand.observation(0), [
+                    hand.cards_of(s) for s in range(5)], list(hand.kitty), hand.friend)
+                playout = Playout(copy, list(hand.current), [set() for _ in range(5)])
+                start = len(copy.tricks)
+                end = playout.run_until(random.Random(extra), "quick", extra)
+                stop = start + extra + (1 if hand.current else 0)
+                if end is None:
+                    assert len(copy.tricks) == stop and not copy.current
+                else:
+                    assert copy.phase == Phase.FINISHED and len(copy.tricks) <= stop
+                checked.add((bool(hand.current), end is None))
+        hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
+    assert {(False, True), (True, True)} <= checked
+
+
+def test_games_under_other_rules_play_to_the_end():
+    """Under the nth-played friend rule the model does not fit: the search plays every
+    playout to the end, just as without leaf=value."""
+    from tutor.ai import HeuristicPlayer, SearchPlayer
+    from tutor.rules import Phase, RuleSet
+
+    from .helpers import deal
+
+    hand = deal(52, RuleSet(friend_rule="nth_played"))
+    players = [HeuristicPlayer(s) for s in range(5)]
+    compared = 0
+    while hand.phase != Phase.FINISHED and compared < 3:
+        obs = hand.observation(hand.turn)
+        if hand.phase == Phase.PLAYING and len(hand.tricks) % 5 == 1 and not hand.current:
+            valued = SearchPlayer(seed=5, playouts=16, leaf="value")
+            ended = SearchPlayer(seed=5, playouts=16)
+            assert valued.act(obs) == ended.act(obs)
+            if valued.last.ranked[0][1] != 0.0:
+                assert valued.last.ranked == ended.last.ranked
+                compared += 1
+        hand.apply(players[hand.turn].act(obs))
+    assert compared >= 1

@@ -59,3 +59,16 @@ def test_bad_input_gets_a_clear_error(tmp_path, capsys):
     with pytest.raises(SystemExit):
         ai_value.main(["data", "--hands", "0", "--out", str(empty)])
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_overlapping_chunks_and_a_missing_output_folder_are_refused(tmp_path, capsys):
+    out = tmp_path / "states"
+    ai_value.make_data(out, 3, 40, 2, 1, quiet=True)  # hands 40-41 and 42
+    ai_value.make_data(out, 4, 40, 4, 1, quiet=True)  # hands 40-43 again, in one chunk
+    with pytest.raises(SystemExit):
+        ai_value.main(["train", "--data", str(out)])
+    assert "hold some of the same hands" in capsys.readouterr().err
+    (out / "states-40-4.npz").unlink()
+    with pytest.raises(SystemExit):
+        ai_value.main(["train", "--data", str(out), "--out", str(tmp_path / "no" / "m")])
+    assert "does not exist" in capsys.readouterr().err

@@ -51,11 +51,23 @@ class MLP:
                 layers = [(data[f"w{i}"].astype(np.float64), data[f"b{i}"].astype(np.float64))
                           for i in range(count)]
                 mean, scale = data["mean"].astype(np.float64), data["scale"].astype(np.float64)
-        except (OSError, KeyError, ValueError) as exc:
+        except (OSError, KeyError, ValueError, TypeError, AttributeError) as exc:
             raise ValueError(f"{path} is not a saved model: {exc}") from None
         if not layers:
             raise ValueError(f"{path} is not a saved model: it has no layers")
+        width = len(mean)
+        for i, (w, b) in enumerate(layers):
+            if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
+                raise ValueError(f"{path} is not a saved model: layer {i} does not fit")
+            width = w.shape[1]
+        if scale.shape != mean.shape:
+            raise ValueError(f"{path} is not a saved model: its input scaling does not fit")
         return cls(layers, mean, scale)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """How many inputs the model reads and how many outputs it gives."""
+        return len(self.mean), self.layers[-1][0].shape[1]
 
 
 def train(x: np.ndarray, y: np.ndarray, x_val: np.ndarray, y_val: np.ndarray,

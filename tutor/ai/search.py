@@ -23,6 +23,7 @@ from .setup_search import SetupReport, search_setup, setup_candidates
 from .state_value import (
     defender_trick_points,
     finished_value,
+    fits,
     leaf_values,
     load_value,
     raw_state,
@@ -67,7 +68,8 @@ class SearchPlayer(Player):
     playouts on a bid by successive halving of the choices (0: k on every choice).
     `leaf` = `value` stops each playout between tricks, `leaf_tricks` tricks after the one
     the candidate is played in, and values the deal there by the learned outcome model
-    (`state_value`; `value`: its file, default the shipped one) instead of playing to the end.
+    (`state_value`; `value`: its file, default the shipped one) instead of playing to the end;
+    in games under other rules than the model learned (`state_value.fits`) it plays to the end.
     """
 
     name = "search"
@@ -105,8 +107,8 @@ class SearchPlayer(Player):
             raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
         if leaf_tricks < 0:
             raise ValueError("leaf_tricks must be 0 or more")
-        if value is not None and leaf != "value":
-            raise ValueError("a value model is read only with leaf=value")
+        if (value is not None or leaf_tricks) and leaf != "value":
+            raise ValueError("value and leaf_tricks are read only with leaf=value")
         self.budget_s = budget_s
         self.playouts = playouts
         self.max_candidates = candidates
@@ -162,6 +164,7 @@ class SearchPlayer(Player):
         hidden = self.teams != "sampled" and obs.friend is None
         read = hidden and self.teams == "read"
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
+        model = self.model if fits(obs.rules) else None  # other games play to the end
         leaves: list[np.ndarray] = []  # states to value, with (candidate, weight, friend)
         owners: list[tuple[int, float, int | None]] = []
         while True:
@@ -175,7 +178,7 @@ class SearchPlayer(Player):
                                   obs.sides_known)
                 playout.apply(Play(obs.seat, cand.cards))
                 playouts += 1
-                if self.model is None:
+                if model is None:
                     result = playout.run(rng, self.policy)
                     totals[i] += sample.weight * outcome_value(result, obs.seat,
                                                                obs.rules.decks)
@@ -193,9 +196,9 @@ class SearchPlayer(Player):
             if budget_spent(playouts, self.playouts, self.budget_s, start, setup, samples):
                 break
         if leaves:
-            assert self.model is not None and obs.declarer is not None
-            values = leaf_values(self.model, np.array(leaves), obs.seat, obs.declarer,
-                                 [f for _, _, f in owners])
+            assert model is not None and obs.declarer is not None
+            values = leaf_values(model, np.array(leaves), obs.seat, obs.declarer,
+                                 [f for _, _, f in owners], obs.levels)
             for (i, weight, _), value in zip(owners, values, strict=True):
                 totals[i] += weight * float(value)
         means, order = ranked_means(totals, weight_sum, self.prior)  # 0: the heuristic's

@@ -21,10 +21,22 @@ from pathlib import Path
 
 import numpy as np
 
-from tutor.rules import RANK_VALUE, RANKS, SUITS, TRUMP, Hand, HandResult, Trump, level_change
+from tutor.rules import (
+    RANK_VALUE,
+    RANKS,
+    SUITS,
+    TRUMP,
+    Hand,
+    HandResult,
+    RuleSet,
+    Trump,
+    level_change,
+    raise_level,
+    score_points,
+)
 
 from .mlp import MLP
-from .rollout import SMOOTHING, even_mark
+from .rollout import SMOOTHING, even_mark, outcome_value
 from .tactics import POINTS
 
 SEATS = 5
@@ -50,17 +62,26 @@ def outcome_index(defender_points: int, decks: int = 3) -> int:
     return OUTCOMES.index((side, min(up, 4)))
 
 
-def outcome_jifen(seat: int, declarer: int, friend: int | None) -> np.ndarray:
-    """What each outcome changes in `seat`'s 积分 (RULES.md §8, levels below A): a side's
-    members gain its levels against each member of the other side."""
-    side = {declarer} if friend is None or friend == declarer else {declarer, friend}
-    mine = seat in side
-    others = SEATS - len(side) if mine else len(side)
+def outcome_jifen(seat: int, declarer: int, friend: int | None,
+                  levels: Sequence[int] = (2,) * SEATS) -> np.ndarray:
+    """What each outcome changes in `seat`'s 积分 (RULES.md §8) from the seats' `levels`: a
+    side's members rise by its levels (stopping at A) against every other seat."""
+    side = {declarer} if friend is None else {declarer, friend}
+    others = set(range(SEATS)) - side
+    before = score_points(levels, [0] * SEATS)[seat]
     out = []
     for who, up in OUTCOMES:
-        sign = 0.0 if who == "none" else 1.0 if (who == "declarer") == mine else -1.0
-        out.append(sign * up * others)
-    return np.array(out)
+        rising = side if who == "declarer" else others if who == "defenders" else set()
+        after = [raise_level(lv, up) if s in rising else lv for s, lv in enumerate(levels)]
+        out.append(score_points(after, [0] * SEATS)[seat] - before)
+    return np.array(out, dtype=np.float64)
+
+
+def fits(rules: RuleSet) -> bool:
+    """Whether the model knows games under `rules`: it learned RULES.md's own (5 seats, 3
+    decks, the friend is the first holder, the kitty multiplier the first that matches)."""
+    return (rules.players, rules.decks, rules.friend_rule, rules.kitty_multiplier,
+            rules.kitty) == (SEATS, 3, "holder", "first", 7)
 
 
 def raw_state(hand: Hand, revealed: bool, taken: int) -> np.ndarray:
@@ -173,24 +194,23 @@ class StateValue:
 
 
 def leaf_values(model: StateValue, raw: np.ndarray, seat: int, declarer: int,
-                friends: Sequence[int | None]) -> np.ndarray:
+                friends: Sequence[int | None], levels: Sequence[int]) -> np.ndarray:
     """What each state is worth to `seat` by the model, on `finished_value`'s scale: the
-    积分 each outcome brings, weighed by its chance, plus the card-point tie-break at the
-    outcome's typical points (`friends`: each state's friend)."""
+    积分 each outcome brings from `levels`, weighed by its chance, plus the card-point
+    tie-break at the outcome's typical points (`friends`: each state's friend)."""
     chances = model.chances(raw)
-    jifen = np.array([outcome_jifen(seat, declarer, f) for f in friends])
+    jifen = np.array([outcome_jifen(seat, declarer, f, levels) for f in friends])
     sign = np.array([-1.0 if seat in (declarer, f) else 1.0 for f in friends])
     over = chances @ np.array(MIDPOINTS) - even_mark(3)
     return (chances * jifen).sum(axis=1) + SMOOTHING * sign * over
 
 
 def finished_value(result: HandResult, seat: int) -> float:
-    """A finished hand's worth to `seat`: `outcome_value` less the levels the seats held
-    before and the throws they failed, so that states and finished hands compare."""
-    jifen = outcome_jifen(seat, result.declarer, result.friend)
-    over = result.defender_points - even_mark(3)
-    sign = -1.0 if seat in result.declarer_side else 1.0
-    return float(jifen[outcome_index(result.defender_points)] + SMOOTHING * sign * over)
+    """A finished hand's worth to `seat`: `outcome_value`, counted as a change from the
+    levels the seats held before and without the throws failed, so that states and finished
+    hands compare."""
+    before = score_points(result.levels_before, [0] * len(result.levels_before))[seat]
+    return outcome_value(result, seat) + result.failed_throws[seat] - before
 
 
 WEIGHTS = Path(__file__).with_name("weights") / "state_value.npz"
@@ -198,8 +218,14 @@ WEIGHTS = Path(__file__).with_name("weights") / "state_value.npz"
 
 @lru_cache(maxsize=4)
 def load_value(path: str | None = None) -> StateValue:
-    """The model saved at `path` (default: the one shipped with the tutor)."""
-    return StateValue(MLP.load(path or WEIGHTS))
+    """The model saved at `path` (default: the one shipped with the tutor); ValueError if
+    it is no state value (another model's inputs or outputs)."""
+    model = MLP.load(path or WEIGHTS)
+    if model.shape != (SIZE, len(OUTCOMES)):
+        raise ValueError(f"{path or WEIGHTS} is not a state value: it reads {model.shape[0]} "
+                         f"inputs and gives {model.shape[1]} outputs, not {SIZE} and "
+                         f"{len(OUTCOMES)}")
+    return StateValue(model)
 
 
 def selfplay_states(seed: int) -> tuple[np.ndarray, int, int]:

@@ -85,7 +85,16 @@ def load_data(folder: Path) -> dict[str, np.ndarray]:
     if not files:
         raise ValueError(f"{folder} holds no states: write some with `ai-value data`")
     parts: dict[str, list[np.ndarray]] = {"raw": [], "outcome": [], "points": [], "hand": []}
+    ends: list[tuple[int, int, Path]] = []  # each chunk's hands, so none is counted twice
     for f in files:
+        try:
+            first, count = (int(n) for n in f.stem.split("-")[1:3])
+        except ValueError:
+            raise ValueError(f"{f} is not a chunk of states: its name has no hands") from None
+        for a, b, other in ends:
+            if first < b and a < first + count:
+                raise ValueError(f"{f} and {other} hold some of the same hands: remove one")
+        ends.append((first, first + count, f))
         try:
             with np.load(f) as data:
                 for key in parts:
@@ -94,7 +103,20 @@ def load_data(folder: Path) -> dict[str, np.ndarray]:
             raise ValueError(f"{f} is not a chunk of states: {exc}") from None
         if parts["raw"][-1].ndim != 2 or parts["raw"][-1].shape[1] != RAW:
             raise ValueError(f"{f} is not a chunk of states: its rows are not raw states")
+        if len({len(parts[key][-1]) for key in parts}) != 1:
+            raise ValueError(f"{f} is not a chunk of states: its arrays differ in length")
     return {key: np.concatenate(value) for key, value in parts.items()}
+
+
+def _corr(a: np.ndarray, b: np.ndarray) -> float | None:
+    """The correlation of a and b, rounded; None where it is undefined (a constant)."""
+    if len(a) < 2 or a.std() == 0 or b.std() == 0:
+        return None
+    return round(float(np.corrcoef(a, b)[0, 1]), 4)
+
+
+def _shown(corr: float | None) -> str:
+    return "undefined" if corr is None else f"{corr:.3f}"
 
 
 def report(model: StateValue, raw: np.ndarray, outcome: np.ndarray, points: np.ndarray,
@@ -109,7 +131,7 @@ def report(model: StateValue, raw: np.ndarray, outcome: np.ndarray, points: np.n
     left = raw[:, :54].sum(1) / 31.0
     out = {"states": len(raw), "cross_entropy": round(float(loss.mean()), 4),
            "base_rates": round(float(base_loss.mean()), 4),
-           "points_corr": round(float(np.corrcoef(expected, points)[0, 1]), 4), "by_left": []}
+           "points_corr": _corr(expected, points), "by_left": []}
     for lo, hi in BANDS:
         at = (left > lo) & (left <= hi)
         if at.sum() > 1:
@@ -117,7 +139,7 @@ def report(model: StateValue, raw: np.ndarray, outcome: np.ndarray, points: np.n
                 "cards_left": [lo, hi], "states": int(at.sum()),
                 "cross_entropy": round(float(loss[at].mean()), 4),
                 "base_rates": round(float(base_loss[at].mean()), 4),
-                "points_corr": round(float(np.corrcoef(expected[at], points[at])[0, 1]), 4)})
+                "points_corr": _corr(expected[at], points[at])})
     return out
 
 
@@ -163,6 +185,9 @@ def main(argv: list[str]) -> int:
         return 0
     if args.epochs < 1 or args.batch < 1 or args.rate <= 0 or args.decay < 0:
         parser.error("--epochs and --batch must be at least 1, --rate above 0, --decay 0+")
+    out = Path(args.out).with_suffix(".npz") if args.out else None  # what savez writes
+    if out and not out.parent.is_dir():
+        parser.error(f"--out {args.out}: the folder {out.parent} does not exist")
     try:
         found = load_data(Path(args.data))
     except ValueError as exc:
@@ -183,8 +208,8 @@ def main(argv: list[str]) -> int:
                      base)
     summary.update(hands=len(np.unique(found["hand"])), train_states=len(y),
                    hidden=list(args.hidden), epochs=args.epochs)
-    if args.out:
-        model.save(args.out, info=summary)
+    if out:
+        model.save(out, info=summary)
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -192,14 +217,14 @@ def main(argv: list[str]) -> int:
           f"{summary['states']} held out")
     print(f"held-out cross-entropy {summary['cross_entropy']:.4f} "
           f"(the outcomes' base rates: {summary['base_rates']:.4f}); "
-          f"expected points follow the true ones with r = {summary['points_corr']:.3f}")
+          f"expected points follow the true ones with r = {_shown(summary['points_corr'])}")
     for band in summary["by_left"]:
         lo, hi = band["cards_left"]
         print(f"  {lo:.0%}-{hi:.0%} of the cards left: {band['cross_entropy']:.4f} "
-              f"(base {band['base_rates']:.4f}), r = {band['points_corr']:.3f}, "
+              f"(base {band['base_rates']:.4f}), r = {_shown(band['points_corr'])}, "
               f"{band['states']} states")
-    if args.out:
-        print(f"model saved to {args.out}")
+    if out:
+        print(f"model saved to {out}")
     return 0
 
 

@@ -66,7 +66,7 @@ from tutor.ai.particles import ParticleFilter
 from tutor.ai.rollout import outcome_value
 from tutor.ai.sampler import EVIDENCE, Sampler
 from tutor.ai.search import SearchPlayer, candidate_plays
-from tutor.ai.strength import PLAYOUTS
+from tutor.ai.strength import OPTIONS, PLAYOUTS
 from tutor.review.review import hand_start
 from tutor.review.values import play_outcomes, true_deal
 from tutor.rules import Card, Hand, Match, Phase, Play
@@ -75,6 +75,7 @@ from .hindsight import FACTS, Hindsight
 from .progress import ProgressLine
 
 BASELINE = "heuristic"
+HINDSIGHT_PLAYOUTS = 160  # a hindsight search's default, hard's before value leaves
 SEARCH_OPTIONS = {"playouts": int, "infer": int, "policy": str, "teams": str, "evidence": str,
                   "refusals": str, "particles": int, "temperature": float, "prior": float,
                   "candidates": int, "view": str, "bids": int, "bid_cap": int,
@@ -87,8 +88,8 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         return _hindsight(text, seed)
     if text in ("heuristic", "random"):
         return PlayerSpec(text, seed)
-    if text in PLAYOUTS:
-        return PlayerSpec("search", seed, (("playouts", PLAYOUTS[text]),))
+    if text in OPTIONS:
+        return PlayerSpec("search", seed, OPTIONS[text])
     kind, _, opts = text.partition(":")
     if kind != "search":
         raise ValueError(f"{text!r}: a player is heuristic, random, normal, hard or "
@@ -119,7 +120,7 @@ def _hindsight(text: str, seed: int) -> Hindsight:
     fact, *rest = text.removeprefix("know:").split(",")
     if fact not in FACTS:
         raise ValueError(f"{text!r}: know a fact of the deal, one of {', '.join(FACTS)}")
-    options: dict = {"playouts": PLAYOUTS["hard"]}
+    options: dict = {"playouts": HINDSIGHT_PLAYOUTS}
     for item in rest:
         name, sep, value = item.partition("=")
         if not sep or name not in ("playouts", "policy", "teams", "view", "share") or (

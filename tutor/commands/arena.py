@@ -12,10 +12,11 @@ are kept, not played again, so an interrupted run resumes where it stopped.
 A and B are player kinds (`random`, `heuristic`, `search`: the search flags below set the
 search's options) or SPECs as `ai-oracle` reads them (`hard`, `search:playouts=160,bids=8`).
 With `--only bidding` (or `burying`, `calling`, comma-separated) A is a B that decides
-otherwise in those phases alone (e.g. `search:playouts=160,bids=8` against `hard`): each
-seat's hand is followed with B until A would choose otherwise, and only such hands are
-played out both ways, in a field of `--field SPEC` players (default B). `--check N` plays
-the first N deals' other hands through with A too, and stops if any of them ends otherwise.
+otherwise in those phases alone (e.g. `search:playouts=400,leaf=value,policy=heuristic,
+bids=8` against `hard`): each seat's hand is followed with B until A would choose otherwise,
+and only such hands are played out both ways, in a field of `--field SPEC` players
+(default B). `--check N` plays the first N deals' other hands through with A too, and stops
+if any of them ends otherwise.
 """
 
 from __future__ import annotations

@@ -124,7 +124,6 @@ class SearchPlayer(Player):
         self.view = view
         self.bids = bids
         self.bid_cap = bid_cap
-        self.leaf = leaf
         self.leaf_tricks = leaf_tricks
         self.model = load_value(value) if leaf == "value" else None
         self.last: SearchReport | SetupReport | BidReport | None = None

@@ -199,7 +199,8 @@ def leaf_values(model: StateValue, raw: np.ndarray, seat: int, declarer: int,
     积分 each outcome brings from `levels`, weighed by its chance, plus the card-point
     tie-break at the outcome's typical points (`friends`: each state's friend)."""
     chances = model.chances(raw)
-    jifen = np.array([outcome_jifen(seat, declarer, f, levels) for f in friends])
+    by_friend = {f: outcome_jifen(seat, declarer, f, levels) for f in set(friends)}
+    jifen = np.array([by_friend[f] for f in friends])  # a few friends among many leaves
     sign = np.array([-1.0 if seat in (declarer, f) else 1.0 for f in friends])
     over = chances @ np.array(MIDPOINTS) - even_mark(3)
     return (chances * jifen).sum(axis=1) + SMOOTHING * sign * over

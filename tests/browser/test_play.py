@@ -171,7 +171,7 @@ def _review_the_hand(page) -> None:
     _button(page, "Review this hand").click()
     page.get_by_text("accuracy", exact=False).first.wait_for(timeout=120_000)
     review = page.locator(".zp-review").first
-    assert review.locator("canvas").count() >= 1  # the Bokeh chart drew
+    review.locator("canvas").first.wait_for(state="attached", timeout=15_000)  # the chart drew
     page.get_by_text("What you saw", exact=False).first.wait_for(timeout=10_000)
     review.scroll_into_view_if_needed()
     _tap_a_marker(page, review)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 import time
 
-import numpy as np
-
 from tutor.rules import Action, Hand, Observation, Phase, Play
 
 from .bid_search import BidReport, search_bid
@@ -20,14 +18,7 @@ from .player import Player
 from .rollout import VIEWS, Playout, outcome_value, seat_beliefs
 from .sampler import EVIDENCE, REFUSALS, Sample, Sampler
 from .setup_search import SetupReport, search_setup, setup_candidates
-from .state_value import (
-    defender_trick_points,
-    finished_value,
-    fits,
-    leaf_values,
-    load_value,
-    raw_state,
-)
+from .state_value import Leaves, fits, load_value
 from .tactics import (
     Choice,
     Context,
@@ -57,7 +48,8 @@ class SearchPlayer(Player):
     last tricks; `particles` = m > 0 draws them from a whole-hand particle set of m deals;
     `temperature` softens the model of the others' play for both. `setup` = k > 0 picks the
     declarer's bury and call among up to k candidates each by playouts, with the same budget
-    (0: the heuristic's bury and call). `teams` = `believed` plays the samples out with each
+    (0: the heuristic's bury and call; those playouts always play to the end: valued as
+    play begins, the state value prefers voiding a suit that playouts do not). `teams` = `believed` plays the samples out with each
     seat knowing only what it would of the teams until the friend shows (`sampled`: every
     seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
     follows (`feeds`, `fitted` or `none`, see `Sampler`); `refusals` how it reads who holds
@@ -164,8 +156,8 @@ class SearchPlayer(Player):
         read = hidden and self.teams == "read"
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
         model = self.model if fits(obs.rules) else None  # other games play to the end
-        leaves: list[np.ndarray] = []  # states to value, with (candidate, weight, friend)
-        owners: list[tuple[int, float, int | None]] = []
+        leaves = (Leaves(model, obs.seat, obs.declarer, obs.levels)
+                  if model is not None and obs.declarer is not None else None)
         while True:
             sample = (_pick(pool, rng) if pool
                       else self._draw(sampler, rng, obs, history, since))
@@ -177,29 +169,18 @@ class SearchPlayer(Player):
                                   obs.sides_known)
                 playout.apply(Play(obs.seat, cand.cards))
                 playouts += 1
-                if model is None:
-                    result = playout.run(rng, self.policy)
-                    totals[i] += sample.weight * outcome_value(result, obs.seat,
-                                                               obs.rules.decks)
+                if leaves is not None:
+                    totals[i] += leaves.play(playout, rng, self.policy, self.leaf_tricks, i,
+                                             sample.weight)
                     continue
-                end = playout.run_until(rng, self.policy, self.leaf_tricks)
-                lost = playout.failed[obs.seat]
-                if end is not None:
-                    totals[i] += sample.weight * (finished_value(end, obs.seat) - lost)
-                    continue
-                totals[i] -= sample.weight * lost
-                leaves.append(raw_state(hand, playout.revealed, defender_trick_points(hand)))
-                owners.append((i, sample.weight, hand.friend))
+                result = playout.run(rng, self.policy)
+                totals[i] += sample.weight * outcome_value(result, obs.seat, obs.rules.decks)
             weight_sum += sample.weight
             samples += 1
             if budget_spent(playouts, self.playouts, self.budget_s, start, setup, samples):
                 break
-        if leaves:
-            assert model is not None and obs.declarer is not None
-            values = leaf_values(model, np.array(leaves), obs.seat, obs.declarer,
-                                 [f for _, _, f in owners], obs.levels)
-            for (i, weight, _), value in zip(owners, values, strict=True):
-                totals[i] += weight * float(value)
+        if leaves is not None:
+            leaves.add_to(totals)
         means, order = ranked_means(totals, weight_sum, self.prior)  # 0: the heuristic's
         ranked = [(cands[i], means[i], cands[i].value) for i in order]
         return SearchReport(cands[order[0]].cards, ranked, samples, playouts)

@@ -15,6 +15,7 @@ holding), so deals that differ only in which plain suit is which look alike.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -36,7 +37,7 @@ from tutor.rules import (
 )
 
 from .mlp import MLP
-from .rollout import SMOOTHING, even_mark, outcome_value
+from .rollout import SMOOTHING, Playout, even_mark, outcome_value
 from .tactics import POINTS
 
 SEATS = 5
@@ -214,6 +215,40 @@ def finished_value(result: HandResult, seat: int) -> float:
     return outcome_value(result, seat) + result.failed_throws[seat] - before
 
 
+class Leaves:
+    """Playouts stopped between tricks, valued together in one batch when a search ends:
+    each with the candidate it belongs to and its sample's weight."""
+
+    def __init__(self, model: StateValue, seat: int, declarer: int,
+                 levels: Sequence[int]) -> None:
+        self.model, self.seat, self.declarer, self.levels = model, seat, declarer, levels
+        self.rows: list[np.ndarray] = []
+        self.owners: list[tuple[int, float, int | None]] = []  # candidate, weight, friend
+
+    def play(self, playout: Playout, rng: random.Random, policy: str, tricks: int,
+             index: int, weight: float) -> float:
+        """Play `playout` on until `tricks` tricks after the one in progress: a finished
+        hand's weighted worth to the seat, or the stopped state kept for `add_to` (0). The
+        throws the seat failed count against it either way."""
+        end = playout.run_until(rng, policy, tricks)
+        lost = playout.failed[self.seat]
+        if end is not None:
+            return weight * (finished_value(end, self.seat) - lost)
+        hand = playout.hand
+        self.rows.append(raw_state(hand, playout.revealed, defender_trick_points(hand)))
+        self.owners.append((index, weight, hand.friend))
+        return -weight * lost
+
+    def add_to(self, totals: list[float]) -> None:
+        """Add each kept state's weighted worth to its candidate's total."""
+        if not self.rows:
+            return
+        values = leaf_values(self.model, np.array(self.rows), self.seat, self.declarer,
+                             [f for _, _, f in self.owners], self.levels)
+        for (i, weight, _), value in zip(self.owners, values, strict=True):
+            totals[i] += weight * float(value)
+
+
 WEIGHTS = Path(__file__).with_name("weights") / "state_value.npz"
 
 
@@ -241,8 +276,6 @@ def selfplay_states(seed: int) -> tuple[np.ndarray, int, int]:
 
 def selfplay(seed: int) -> tuple[Hand, np.ndarray]:
     """The finished hand of `selfplay_states`, and its raw states between tricks."""
-    import random
-
     from tutor.rules import EventKind, Phase, RuleSet
 
     from .heuristic import HeuristicPlayer

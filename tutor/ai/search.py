@@ -49,11 +49,12 @@ class SearchPlayer(Player):
     `temperature` softens the model of the others' play for both. `setup` = k > 0 picks the
     declarer's bury and call among up to k candidates each by playouts, with the same budget
     (0: the heuristic's bury and call; those playouts always play to the end: valued as
-    play begins, the state value prefers voiding a suit that playouts do not). `teams` = `believed` plays the samples out with each
-    seat knowing only what it would of the teams until the friend shows (`sampled`: every
-    seat knows the sample's friend). `evidence` is how the sampler reads the friend from the
-    follows (`feeds`, `fitted` or `none`, see `Sampler`); `refusals` how it reads who holds
-    the top cards from plays that did not use them (`off`, `weigh`, `deal` or `tilt`);
+    play begins, the state value prefers voiding a suit that playouts do not). `teams` =
+    `believed` plays the samples out with each seat knowing only what it would of the teams
+    until the friend shows (`sampled`: every seat knows the sample's friend). `evidence` is
+    how the sampler reads the friend from the follows (`feeds`, `fitted` or `none`, see
+    `Sampler`); `refusals` how it reads who holds the top cards from plays that did not use
+    them (`off`, `weigh`, `deal` or `tilt`);
     `view` what each playout seat sees of the hidden cards (`sample`, `kitty` or `full`, see
     `rollout.VIEWS`). `bids` = k > 0 picks each bid or pass by playing every choice out on k
     deals (`bid_search`; 0: the heuristic's), and `bid_cap` = c > 0 spends at most about c

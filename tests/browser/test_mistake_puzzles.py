@@ -88,6 +88,10 @@ def test_a_blunder_from_the_learners_game_is_a_puzzle_to_retry(browser, reviewed
         assert page.get_by_text("Correct!").count() == 0
         shot(page, f"mistake_puzzle_{size}_missed")
         page.get_by_role("button", name="Next puzzle").click()  # still unsolved: served again
+        # the same puzzle's text stays on screen, so wait for the old feedback to go: an
+        # answer clicked before that lands on the view being replaced
+        page.get_by_text("In the game you played", exact=False).first.wait_for(
+            state="hidden", timeout=15_000)
         page.get_by_text("From a hand you played", exact=False).first.wait_for(timeout=15_000)
         _answer(page, right)
         page.get_by_text("Correct!").first.wait_for(timeout=15_000)

@@ -156,9 +156,9 @@ class SearchPlayer(Player):
         hidden = self.teams != "sampled" and obs.friend is None
         read = hidden and self.teams == "read"
         setup = time.perf_counter() - start  # the budget's pace counts the deals after this
-        model = self.model if fits(obs.rules) else None  # other games play to the end
-        leaves = (Leaves(model, obs.seat, obs.declarer, obs.levels)
-                  if model is not None and obs.declarer is not None else None)
+        leaves = (Leaves(self.model, obs.seat, obs.declarer, obs.levels)  # other games: to the end
+                  if self.model is not None and fits(obs.rules) and obs.declarer is not None
+                  else None)
         while True:
             sample = (_pick(pool, rng) if pool
                       else self._draw(sampler, rng, obs, history, since))

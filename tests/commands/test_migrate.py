@@ -38,9 +38,9 @@ def classroom(path: Path) -> dict:
         for n in range(30):
             store.attempts.record(amy.id, f"follow-00{n % 3}", {"n": n}, n % 2 == 0, 2.5,
                                   assignment_id=homework.id if n < 5 else None)
-        store.attempts.record(amy.id, "lead-002", "pass", True, 4.0, theme="lead",
-                              user_rating=Rating(1520.0, 180.0, 0.06),
-                              puzzle_rating=Rating(1480.0, 190.0, 0.06))
+        store.attempts.record_rated(amy.id, "lead-002", "pass", True, 4.0, theme="lead",
+                                    change=lambda u, p: (Rating(1520.0, 180.0, 0.06),
+                                                         Rating(1480.0, 190.0, 0.06)))
         game = store.games.start(amy.id, {"decks": 3}, seed=7)
         store.games.add_actions(amy.id, game.id, {"bid": "2S"}, {"pass": True})
         store.lessons.save_step(amy.id, "basics", 3)

@@ -40,17 +40,17 @@ def test_attempts_come_back_newest_first_with_their_answers(store: Store, school
 def test_an_attempt_and_its_rating_changes_are_saved_together(store: Store,
                                                               school: School) -> None:
     amy = school.amy.id
-    store.attempts.record(amy, "p1", 1, True, 2.0, theme="trumps",
-                         user_rating=Rating(1520.0, 250.0, 0.0601),
-                         puzzle_rating=Rating(1480.0, 200.0, 0.0599))
+    store.attempts.record_rated(amy, "p1", 1, True, 2.0, theme="trumps", change=lambda u, p: (
+        Rating(1520.0, 250.0, 0.0601), Rating(1480.0, 200.0, 0.0599)))
     assert store.attempts.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 250.0, 0.0601)}
     assert store.attempts.puzzle_ratings(["p1", "p9"]) == {"p1": Rating(1480.0, 200.0, 0.0599)}
 
     with pytest.raises(InvalidInput):  # a bad rating refuses the whole attempt
-        store.attempts.record(amy, "p1", 1, True, 2.0, theme="trumps",
-                             user_rating=Rating(1530.0, -1.0, 0.06))
+        store.attempts.record_rated(amy, "p2", 1, True, 2.0, theme="trumps", change=lambda u, p: (
+            Rating(1530.0, -1.0, 0.06), Rating(1480.0, 200.0, 0.06)))
     assert len(store.attempts.for_user(amy, amy)) == 1
     assert store.attempts.user_ratings(amy, amy)["trumps"].rating == 1520.0
+    assert store.attempts.puzzle_ratings(["p2"]) == {}
 
 
 @pytest.mark.parametrize("change", [

@@ -146,9 +146,10 @@ def test_attempts_with_ratings_land_after_the_journaled_ones(journaled: Store,
                                                             school: School) -> None:
     store, amy = journaled, school.amy.id
     plain = store.attempts.record(amy, "p1", 1, False, 1.0)
-    rated = store.attempts.record(amy, "p2", 2, True, 1.0, theme="trumps",
-                                 user_rating=Rating(1520.0, 200.0, 0.06))
-    assert plain < rated
+    rated = store.attempts.record_rated(amy, "p2", 2, True, 1.0, theme="trumps",
+                                        change=lambda u, p: (Rating(1520.0, 200.0, 0.06),
+                                                             Rating(1480.0, 200.0, 0.06)))
+    assert plain < rated.attempt_id
     assert rows_in_duckdb(store) == 2  # the rated write copied the journal first
     assert store.attempts.user_ratings(amy, amy) == {"trumps": Rating(1520.0, 200.0, 0.06)}
 

@@ -115,14 +115,16 @@ def run(path: Path | str, args: argparse.Namespace,
                       attempts=max(args.attempts - inserted, 0))
         learners = school.learner_ids
 
-        def save(n: int, **ratings: object) -> None:
+        def save(n: int) -> None:
             store.attempts.record(learners[n % len(learners)], f"puzzle-{n % 500}",
                                  {"cards": ["AS", "AS"], "seat": 2}, n % 3 != 0, 12.5,
-                                 rating_before=1500.0, rating_after=1508.5, **ratings)
+                                 rating_before=1500.0, rating_after=1508.5)
 
-        def save_with_ratings(n: int) -> None:
-            save(n, theme="follow", user_rating=Rating(1508.5, 180.0, 0.06),
-                 puzzle_rating=Rating(1491.5, 120.0, 0.06))
+        def save_with_ratings(n: int) -> None:  # as the trainer saves a bank puzzle's answer
+            store.attempts.record_rated(
+                learners[n % len(learners)], f"rated-{n}", {"cards": ["AS"], "seat": 2},
+                n % 3 != 0, 12.5, theme="follow", change=lambda user, puzzle: (
+                    Rating(1508.5, 180.0, 0.06), Rating(1491.5, 120.0, 0.06)))
 
         probe = scratch or (store.path.parent if store.path else Path(tempfile.gettempdir()))
         fsync_ms = _fsync_ms(probe, max(20, args.inserts // 10))

@@ -3,15 +3,19 @@
 A row is checked before it exists (`record_attempt` validates every value), so writing rows
 inserts them as they are; `insert_rows` skips ids already in the table, which makes copying
 a journal into the database safe to repeat after a crash.
+
+`first_attempts` holds each (user, puzzle)'s first attempt, keyed so only one can: rows
+written here claim it when nothing has (an attempt that moves no rating still comes first),
+and `claim_first` is how a rated answer learns, in its transaction, whether it is first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from tutor.store.db import Cursor
+from tutor.store.db import ConstraintViolation, Cursor, WriteConflict
 
 # Column -> SQL type (names both DuckDB and PostgreSQL know), in row order.
 _TYPES = {
@@ -22,6 +26,7 @@ _TYPES = {
 FIELDS = tuple(_TYPES)
 ATTEMPT_COLUMNS = ", ".join(FIELDS)
 AttemptRow = tuple[Any, ...]  # values for FIELDS, in order
+T = TypeVar("T")
 
 _UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}"
                       for n, (name, kind) in enumerate(_TYPES.items(), start=1))
@@ -33,14 +38,44 @@ INSERT INTO attempts ({ATTEMPT_COLUMNS})
 SELECT v.* FROM (SELECT {_UNNESTED}) v
 WHERE v.id NOT IN (SELECT id FROM attempts WHERE id BETWEEN ${_LOW} AND ${_HIGH})
 """
+_FIRSTS = """
+INSERT INTO first_attempts (user_id, puzzle_id, attempt_id)
+SELECT user_id, puzzle_id, min(id) FROM
+    (SELECT unnest($1::BIGINT[]) AS id, unnest($2::BIGINT[]) AS user_id,
+            unnest($3::VARCHAR[]) AS puzzle_id) v
+GROUP BY user_id, puzzle_id
+ON CONFLICT (user_id, puzzle_id) DO NOTHING
+"""
 
 
-def insert_rows(cur: Cursor, rows: Sequence[AttemptRow]) -> None:
-    """Insert `rows` in one statement, leaving out any whose id is already stored."""
+def insert_rows(cur: Cursor, rows: Sequence[AttemptRow], *, firsts: bool = True) -> None:
+    """Insert `rows` in one statement, leaving out any whose id is already stored; with
+    `firsts`, each (user, puzzle) nobody has tried before gets its first attempt here."""
     if not rows:
         return
     columns = [list(c) for c in zip(*rows, strict=True)]
     cur.execute(_INSERT, [*columns, min(columns[0]), max(columns[0])])
+    if firsts:
+        _conflict_as_retry(lambda: cur.execute(_FIRSTS, columns[:3]))
+
+
+def claim_first(cur: Cursor, attempt_id: int, user_id: int, puzzle_id: str) -> bool:
+    """Make `attempt_id` the user's first attempt at the puzzle unless one is stored;
+    whether it is. Inside the caller's transaction: PostgreSQL makes a second claimant wait
+    for the first one's commit, DuckDB aborts the later one (`transaction` runs it again)."""
+    return _conflict_as_retry(lambda: cur.execute(
+        "INSERT INTO first_attempts VALUES ($1, $2, $3)"
+        " ON CONFLICT (user_id, puzzle_id) DO NOTHING RETURNING attempt_id",
+        [user_id, puzzle_id, attempt_id]).fetchone()) is not None
+
+
+def _conflict_as_retry(statement: Callable[[], T]) -> T:
+    """Run `statement()`; a key another transaction committed after this one began (DuckDB
+    reports it as a constraint error) means the transaction must run again."""
+    try:
+        return statement()
+    except ConstraintViolation as exc:
+        raise WriteConflict(str(exc)) from exc
 
 
 def to_entry(row: AttemptRow) -> dict[str, Any]:

@@ -12,17 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.store import validate
 from tutor.store.access import Repository, now
-from tutor.store.attempt_rows import ATTEMPT_COLUMNS, AttemptRow, insert_rows
+from tutor.store.attempt_rows import ATTEMPT_COLUMNS, AttemptRow, claim_first, insert_rows
 from tutor.store.db import Cursor, Database
 from tutor.store.errors import InvalidInput, NotFound
 from tutor.store.export import class_rows, to_csv, write_atomically
 from tutor.store.facts import KnownFacts
 from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import (
-    RatingChange,
+    RatingMove,
     checked_rating,
-    move_puzzle_rating,
-    move_user_rating,
+    move,
+    stored_puzzle_rating,
+    stored_rating,
     upsert_puzzle_rating,
     upsert_user_rating,
 )
@@ -34,14 +35,23 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class RatedAttempt:
-    """A checked attempt that changes ratings, waiting to be written with them."""
+    """A checked answer to a rated puzzle, waiting to be written with its rating moves."""
 
-    row: AttemptRow  # without the id
-    theme: str | None = None
-    user_rating: Rating | None = None
-    puzzle_rating: Rating | None = None
-    puzzle_update: RatingChange | None = None
-    user_update: RatingChange | None = None
+    row: AttemptRow  # without the id; its ratings are filled in from the stored ones
+    theme: str
+    change: RatingMove
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the store made of an answer to a rated puzzle: whether it was the learner's
+    first attempt there (only that one moves ratings), and the ratings as stored after it."""
+
+    attempt_id: int
+    first: bool
+    before: Rating | None  # the learner's rating in the theme before it (None: none yet)
+    after: Rating | None  # and after it: `before` unless it was first
+    puzzle: Rating | None  # the puzzle's rating after it (None: none yet)
 
 
 def attempt_from_row(row: tuple[Any, ...]) -> Attempt:
@@ -68,26 +78,46 @@ class Attempts(Repository):
     def record(
         self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
         rating_before: float | None = None, rating_after: float | None = None,
-        assignment_id: int | None = None, theme: str | None = None,
-        user_rating: Rating | None = None, puzzle_rating: Rating | None = None,
-        puzzle_update: RatingChange | None = None, user_update: RatingChange | None = None,
+        assignment_id: int | None = None,
     ) -> int:
-        """Save the actor's answer to a puzzle and return the attempt's id once it is durable.
+        """Save the actor's answer to a puzzle, moving no rating, and return the attempt's
+        id once it is durable.
 
         Everything is checked before this returns: bad values raise `InvalidInput`, an unknown
         actor `AccessDenied`, and assignment work `NotFound` or `AccessDenied` unless the actor
         is in the assignment's class. The attempt then goes to the journal, safe on disk, and
-        every read of attempts sees it.
-
-        New Glicko-2 numbers, if given (`theme` with `user_rating`, and `puzzle_rating`), are
-        saved in one transaction with the attempt, so both land or neither does.
-        `puzzle_update` instead moves the puzzle's rating from its value as stored at that
-        moment (it gets the stored `Rating`, or None, and returns the new one): with many
-        learners on one puzzle, `puzzle_rating` keeps only the last writer's numbers, while
-        `puzzle_update` keeps every learner's move. It runs inside the transaction, so it
-        must be quick and may run more than once. `user_update` (with `theme`) does the
-        same for the learner's rating, for answers from two tabs or devices at once.
+        every read of attempts sees it. If the actor had not tried the puzzle, it still is
+        their first attempt there: a later `record_rated` will not count as first.
         """
+        row = self._checked_row(actor_id, puzzle_id, answer, correct, seconds,
+                                rating_before, rating_after, assignment_id)
+        return self._log.record(row)
+
+    def record_rated(
+        self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
+        theme: str, change: RatingMove, assignment_id: int | None = None,
+    ) -> Verdict:
+        """Save the actor's answer to a rated puzzle; if it is their first attempt there,
+        move their rating in `theme` and the puzzle's rating, in the same transaction.
+
+        The database decides what "first" means (one row per user and puzzle in
+        `first_attempts`), so two tabs or devices answering at once get one first attempt
+        between them. `change` gets the two ratings as stored at that moment (the learner's,
+        the puzzle's; None: none yet) and returns both new ones; it runs inside the
+        transaction, so it must be quick and may run more than once. The attempt keeps the
+        learner's stored rating before and after it. Checks as `record`.
+        """
+        row = self._checked_row(actor_id, puzzle_id, answer, correct, seconds, None, None,
+                                assignment_id)
+        theme = validate.text(theme, "theme", 80)
+        if not callable(change):
+            raise InvalidInput("A rating change is a function of the stored ratings.")
+        return self._rated_writes.submit(RatedAttempt(row, theme, change))
+
+    def _checked_row(self, actor_id: int, puzzle_id: str, answer: Any, correct: bool,
+                     seconds: float, rating_before: float | None, rating_after: float | None,
+                     assignment_id: int | None) -> AttemptRow:
+        """The attempt's row (without its id), every value checked, the actor allowed."""
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
         row = (
@@ -100,51 +130,32 @@ class Attempts(Repository):
             None if assignment_id is None else validate.integer(assignment_id, "assignment id"),
             now(),
         )
-        if user_rating is not None:
-            if theme is None:
-                raise InvalidInput("A user rating needs the puzzle's theme.")
-            theme = validate.text(theme, "theme", 80)
-            checked_rating(user_rating)
-        if puzzle_rating is not None:
-            checked_rating(puzzle_rating)
-            if puzzle_update is not None:
-                raise InvalidInput("Give a puzzle rating or a puzzle update, not both.")
-        if user_update is not None:
-            if user_rating is not None:
-                raise InvalidInput("Give a user rating or a user update, not both.")
-            if theme is None:
-                raise InvalidInput("A user rating update needs the puzzle's theme.")
-            theme = validate.text(theme, "theme", 80)
-        for update in (puzzle_update, user_update):
-            if update is not None and not callable(update):
-                raise InvalidInput("A rating update is a function of the stored rating.")
         self._facts.require(actor_id, row[7])
-        if all(x is None for x in (user_rating, puzzle_rating, puzzle_update, user_update)):
-            return self._log.record(row)
-        return self._rated_writes.submit(
-            RatedAttempt(row, theme, user_rating, puzzle_rating, puzzle_update, user_update))
+        return row
 
-    def _write_rated(self, batch: Sequence[RatedAttempt]) -> list[int | Exception]:
-        """Write attempts with their rating changes, one transaction for the group, after
-        the journal so the database receives attempts in the order they were saved."""
+    def _write_rated(self, batch: Sequence[RatedAttempt]) -> list[Verdict | Exception]:
+        """Write answers with their rating moves, one transaction for the group, after the
+        journal, so the database has every earlier attempt when it decides which is first."""
         self._log.flush()
         ids = self._log.new_ids(len(batch))
 
-        def write(cur: Cursor) -> list[int | Exception]:
-            insert_rows(cur, [(i, *a.row) for i, a in zip(ids, batch, strict=True)])
-            for attempt in batch:
+        def write(cur: Cursor) -> list[Verdict | Exception]:
+            rows, verdicts = [], []
+            for attempt_id, attempt in zip(ids, batch, strict=True):
                 actor_id, puzzle_id = attempt.row[0], attempt.row[1]
-                if attempt.user_rating is not None:
-                    upsert_user_rating(cur, actor_id, attempt.theme, attempt.user_rating)
-                if attempt.puzzle_rating is not None:
-                    upsert_puzzle_rating(cur, puzzle_id, attempt.puzzle_rating)
-                if attempt.puzzle_update is not None:
-                    move_puzzle_rating(cur, puzzle_id, attempt.puzzle_update,
-                                       self._db.row_lock)
-                if attempt.user_update is not None:
-                    move_user_rating(cur, actor_id, attempt.theme, attempt.user_update,
-                                     self._db.row_lock)
-            return list(ids)
+                first = claim_first(cur, attempt_id, actor_id, puzzle_id)
+                if first:
+                    before, after, puzzle = move(cur, actor_id, attempt.theme, puzzle_id,
+                                                 attempt.change, self._db.row_lock)
+                else:
+                    before = after = stored_rating(cur, actor_id, attempt.theme)
+                    puzzle = stored_puzzle_rating(cur, puzzle_id)
+                rows.append((attempt_id, *attempt.row[:5],
+                             None if before is None else before.rating,
+                             None if after is None else after.rating, *attempt.row[7:]))
+                verdicts.append(Verdict(attempt_id, first, before, after, puzzle))
+            insert_rows(cur, rows, firsts=False)  # each claimed its first above, or lost
+            return verdicts
 
         return self._db.transaction(write)
 

@@ -185,6 +185,16 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
             PRIMARY KEY (game_id, hand, idx))""",
         "CREATE INDEX review_mistakes_user ON review_mistakes (user_id, created_at)",
     )),
+    (11, "each learner's first attempt at each puzzle, decided once by the database", (
+        """CREATE TABLE first_attempts (
+            user_id BIGINT NOT NULL,
+            puzzle_id VARCHAR NOT NULL,
+            attempt_id BIGINT NOT NULL,
+            PRIMARY KEY (user_id, puzzle_id))""",
+        """INSERT INTO first_attempts
+           SELECT DISTINCT ON (user_id, puzzle_id) user_id, puzzle_id, id FROM attempts
+           ORDER BY user_id, puzzle_id, created_at, id""",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

@@ -154,30 +154,23 @@ class Trainer:
     # ------------------------------------------------------------- answering
     def submit(self, puzzle: Puzzle, answer: Any, seconds: float,
                mode: str = "practice", assignment_id: int | None = None) -> Outcome:
-        """Grade an answer (AnswerError if unreadable), move ratings on a first attempt, and
-        save the attempt with its rating change in one transaction."""
+        """Grade an answer (AnswerError if unreadable) and save it. With a store, the store
+        decides whether it is the learner's first attempt at the puzzle, and only that one
+        moves the ratings, from their stored values (another tab may have answered already);
+        without one, this session's memory decides."""
         result = grade(puzzle, answer)
         theme = puzzle.type
-        # the learner's own positions move no rating: counted as never a first attempt
-        first = puzzle.id not in self.tried and puzzle.id not in self.personal_ids
-        before = self.rating(theme)
-        after, puzzle_after = attempt(before, self.puzzle_rating(puzzle), result.correct, first)
         if self.store is not None and self.user_id is not None:
-            def moved(current: StoredRating | None) -> StoredRating:
-                """The puzzle's rating after this answer, from its value as stored now
-                (another learner may have just moved it)."""
-                start = puzzle_start(puzzle.difficulty) if current is None else _rating(current)
-                return _stored(attempt(before, start, result.correct, True)[1])
-
-            self.store.attempts.record(
-                self.user_id, puzzle.id, result.given, result.correct, seconds,
-                rating_before=before.rating, rating_after=after.rating,
-                assignment_id=assignment_id, theme=theme if first else None,
-                user_rating=_stored(after) if first else None,
-                puzzle_update=moved if first else None)
+            first, before, after = self._save(puzzle, result.correct, result.given, seconds,
+                                              assignment_id)
+        else:
+            # the learner's own positions move no rating: counted as never a first attempt
+            first = puzzle.id not in self.tried and puzzle.id not in self.personal_ids
+            before = self.rating(theme)
+            after, self.puzzle_ratings[puzzle.id] = attempt(
+                before, self.puzzle_rating(puzzle), result.correct, first)
         self.tried.add(puzzle.id)
         self.ratings[theme] = after
-        self.puzzle_ratings[puzzle.id] = puzzle_after
         if result.correct:
             self.failed.pop(puzzle.id, None)
             if assignment_id is not None:
@@ -189,3 +182,31 @@ class Trainer:
             ended = None if result.correct else self.streak
             self.streak = self.streak + 1 if result.correct else 0
         return Outcome(result, theme, before.rating, after.rating, first, self.streak, ended)
+
+    def _save(self, puzzle: Puzzle, correct: bool, given: Any, seconds: float,
+              assignment_id: int | None) -> tuple[bool, Rating, Rating]:
+        """Save an answer; whether it was the first attempt, and the learner's rating in the
+        puzzle's type before and after it (as stored). The learner's own positions move no
+        rating, so they are saved as plain attempts."""
+        assert self.store is not None and self.user_id is not None
+        theme = puzzle.type
+        if puzzle.id in self.personal_ids:
+            rating = self.rating(theme)
+            self.store.attempts.record(
+                self.user_id, puzzle.id, given, correct, seconds, rating_before=rating.rating,
+                rating_after=rating.rating, assignment_id=assignment_id)
+            return False, rating, rating
+
+        def change(learner: StoredRating | None,
+                   stored: StoredRating | None) -> tuple[StoredRating, StoredRating]:
+            """Both ratings after a first attempt, from their values as stored now."""
+            start = puzzle_start(puzzle.difficulty) if stored is None else _rating(stored)
+            new_learner, new_puzzle = attempt(_rating(learner), start, correct, True)
+            return _stored(new_learner), _stored(new_puzzle)
+
+        verdict = self.store.attempts.record_rated(
+            self.user_id, puzzle.id, given, correct, seconds, theme=theme, change=change,
+            assignment_id=assignment_id)
+        if verdict.puzzle is not None:
+            self.puzzle_ratings[puzzle.id] = _rating(verdict.puzzle)
+        return verdict.first, _rating(verdict.before), _rating(verdict.after)

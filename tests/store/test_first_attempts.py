@@ -152,6 +152,28 @@ def test_a_bad_change_or_theme_is_refused_and_nothing_is_saved(store: Store,
     assert store.attempts.record_rated(amy, "p", 1, True, 1.0, theme="t", change=_down).first
 
 
+
+def test_a_failing_change_refuses_only_its_own_answer_in_a_shared_transaction(
+        store: Store, school: School) -> None:
+    from tutor.store.attempts import RatedAttempt
+
+    amy, bob = school.amy.id, school.bob.id
+
+    def broken(user: Rating | None, puzzle: Rating | None) -> tuple[Rating, Rating]:
+        raise ZeroDivisionError("bad maths")
+
+    row = store.attempts._checked_row  # two answers that arrived together: one group
+    batch = [RatedAttempt(row(amy, "p", 1, True, 1.0, None, None, None), "t", broken),
+             RatedAttempt(row(bob, "p", 2, True, 1.0, None, None, None), "t", _down)]
+    refused, saved = store.attempts._write_rated(batch)
+    assert isinstance(refused, InvalidInput) and "ZeroDivisionError: bad maths" in str(refused)
+    assert saved.first and saved.puzzle == Rating(1499.0, 200.0, 0.06)
+    assert store.attempts.for_user(amy, amy) == [] and store.attempts.user_ratings(amy, amy) == {}
+    assert [a.id for a in store.attempts.for_user(bob, bob)] == [saved.attempt_id]
+    # amy's refused answer claimed nothing
+    assert store.attempts.record_rated(amy, "p", 3, True, 1.0, theme="t", change=_down).first
+
+
 # the migration that added first_attempts (found by name: numbers may change at a merge)
 FIRSTS = next(n for n, what, _ in MIGRATIONS if what.startswith("each learner's first attempt"))
 OLD_ATTEMPTS = [  # (user, puzzle, created hour): ids follow the list, times do not

@@ -69,6 +69,12 @@ def claim_first(cur: Cursor, attempt_id: int, user_id: int, puzzle_id: str) -> b
         [user_id, puzzle_id, attempt_id]).fetchone()) is not None
 
 
+def release_first(cur: Cursor, user_id: int, puzzle_id: str) -> None:
+    """Undo this transaction's `claim_first` (its answer is refused after all)."""
+    cur.execute("DELETE FROM first_attempts WHERE user_id = $1 AND puzzle_id = $2",
+                [user_id, puzzle_id])
+
+
 def _conflict_as_retry(statement: Callable[[], T]) -> T:
     """Run `statement()`; a key another transaction committed after this one began (DuckDB
     reports it as a constraint error) means the transaction must run again."""

@@ -1,5 +1,7 @@
 """Puzzle attempts: recording answers (journaled on DuckDB, see `writeahead.py`; committed
-at once on PostgreSQL, see `committed.py`) and the dashboards built on them."""
+at once on PostgreSQL, see `committed.py`), answers to rated puzzles with the ratings they
+move (the database decides which answer is a learner's first, see `attempt_rows.py`), and
+the dashboards built on them."""
 
 from __future__ import annotations
 
@@ -12,13 +14,20 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.store import validate
 from tutor.store.access import Repository, now
-from tutor.store.attempt_rows import ATTEMPT_COLUMNS, AttemptRow, claim_first, insert_rows
+from tutor.store.attempt_rows import (
+    ATTEMPT_COLUMNS,
+    AttemptRow,
+    claim_first,
+    insert_rows,
+    release_first,
+)
 from tutor.store.db import Cursor, Database
 from tutor.store.errors import InvalidInput, NotFound
 from tutor.store.export import class_rows, to_csv, write_atomically
 from tutor.store.facts import KnownFacts
 from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import (
+    ChangeFailed,
     RatingMove,
     checked_rating,
     move,
@@ -140,13 +149,19 @@ class Attempts(Repository):
         ids = self._log.new_ids(len(batch))
 
         def write(cur: Cursor) -> list[Verdict | Exception]:
-            rows, verdicts = [], []
+            rows: list[AttemptRow] = []
+            verdicts: list[Verdict | Exception] = []
             for attempt_id, attempt in zip(ids, batch, strict=True):
                 actor_id, puzzle_id = attempt.row[0], attempt.row[1]
                 first = claim_first(cur, attempt_id, actor_id, puzzle_id)
                 if first:
-                    before, after, puzzle = move(cur, actor_id, attempt.theme, puzzle_id,
-                                                 attempt.change, self._db.row_lock)
+                    try:
+                        before, after, puzzle = move(cur, actor_id, attempt.theme, puzzle_id,
+                                                     attempt.change, self._db.row_lock)
+                    except ChangeFailed as failed:  # this answer only: the others go on
+                        release_first(cur, actor_id, puzzle_id)
+                        verdicts.append(failed.error)
+                        continue
                 else:
                     before = after = stored_rating(cur, actor_id, attempt.theme)
                     puzzle = stored_puzzle_rating(cur, puzzle_id)

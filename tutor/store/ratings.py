@@ -14,6 +14,16 @@ from tutor.store.values import Rating
 RatingMove = Callable[[Rating | None, Rating | None], tuple[Rating, Rating]]
 
 
+class ChangeFailed(Exception):
+    """A rating change raised, or gave something other than two usable ratings; nothing was
+    written. `error` is what to tell the caller whose change it was."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error if isinstance(error, InvalidInput) else InvalidInput(
+            f"The rating change failed: {type(error).__name__}: {error}")
+
+
 def checked_rating(rating: Rating) -> Rating:
     """`rating` if its numbers are finite and rd, volatility positive; else `InvalidInput`."""
     if not isinstance(rating, Rating):
@@ -74,9 +84,13 @@ def move(cur: Cursor, user_id: int, theme: str, puzzle_id: str, change: RatingMo
     puzzle_key = ("puzzle_id",), (puzzle_id,)
     user = _read(cur, "user_ratings", *user_key, lock)
     puzzle = _read(cur, "puzzle_ratings", *puzzle_key, lock)
-    new_user, new_puzzle = change(user, puzzle)
-    _write(cur, "user_ratings", *user_key, checked_rating(new_user), user is not None)
-    _write(cur, "puzzle_ratings", *puzzle_key, checked_rating(new_puzzle), puzzle is not None)
+    try:
+        new_user, new_puzzle = change(user, puzzle)
+        checked_rating(new_user), checked_rating(new_puzzle)
+    except Exception as exc:
+        raise ChangeFailed(exc) from exc
+    _write(cur, "user_ratings", *user_key, new_user, user is not None)
+    _write(cur, "puzzle_ratings", *puzzle_key, new_puzzle, puzzle is not None)
     return user, new_user, new_puzzle
 
 

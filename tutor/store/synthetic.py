@@ -73,6 +73,11 @@ def fill(store: Store, *, classes: int, learners_per_class: int, attempts: int,
                     ON l.n - 1 = t.i % $5""",
             [learner_ids, puzzles, stamp, attempts, len(learner_ids)],
         )
+        cur.execute(  # each made-up learner's first attempt at each puzzle, as the app keeps
+            """INSERT INTO first_attempts
+               SELECT DISTINCT ON (user_id, puzzle_id) user_id, puzzle_id, id FROM attempts
+               WHERE user_id = ANY($1::BIGINT[]) ORDER BY user_id, puzzle_id, created_at, id""",
+            [learner_ids])
         return Synthetic(teacher, tuple(class_ids), tuple(learner_ids))
 
     return store._db.transaction(write)

@@ -146,3 +146,13 @@ def test_joining_rules(store: Store, worked: School) -> None:
     assert [m.username for m in members] == ["amy", "bob", "dan"]
     assert store.classes.for_user(worked.dan.id) == [worked.class_a]
     assert store.classes.for_user(worked.teacher_b.id) == [worked.class_b]
+
+
+def test_a_game_keeps_a_seed_of_129_bits_and_refuses_a_negative_one(store: Store,
+                                                                     worked: School) -> None:
+    big = (1 << 128) | 12345678901234567890123456789
+    game = store.games.start(worked.amy.id, {"decks": 3}, seed=big)
+    assert store.games.get(worked.amy.id, game.id).seed == big
+    assert [g.seed for g in store.games.for_user(worked.amy.id, worked.amy.id)] == [big]
+    with pytest.raises(InvalidInput):
+        store.games.start(worked.amy.id, {"decks": 3}, seed=-1)

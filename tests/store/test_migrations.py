@@ -130,3 +130,25 @@ def test_both_backends_have_the_same_migration_numbers(kind: str) -> None:
     for number, _, _ in MIGRATIONS:
         assert steps(number, kind)
     assert set(POSTGRESQL) <= {number for number, _, _ in MIGRATIONS}
+
+
+def test_games_saved_with_bigint_seeds_keep_them_and_new_games_take_128_bits(
+        db_path: Path) -> None:
+    """A game saved before seeds became text replays from the same seed; a person's deal
+    of 128 random bits (more than BIGINT holds) is kept whole."""
+    db_path.parent.mkdir(parents=True)
+    con = duckdb.connect(str(db_path))
+    before = next(n for n, about, _ in MIGRATIONS if "seed as text" in about) - 1
+    assert upgrade(con, db_path, target=before) == before
+    con.execute("INSERT INTO users (username, display_name, role, secret_hash, created_at)"
+                " VALUES ('amy', 'Amy', 'learner', $1, now())", [hash_secret("1234")])
+    con.execute("INSERT INTO games (user_id, rules, seed, action_count, status, created_at,"
+                " updated_at) VALUES (1, '{}', 2147483646, 0, 'in_progress', now(), now())")
+    con.close()
+    with Store(db_path) as store:
+        (old,) = store.games.for_user(1, 1)
+        assert old.seed == 2147483646
+        big = (1 << 128) | 0xFEDCBA9876543210FEDCBA9876543210
+        game = store.games.start(1, {"decks": 3}, seed=big)
+    with Store(db_path) as store:
+        assert store.games.get(1, game.id).seed == big

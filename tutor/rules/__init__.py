@@ -52,7 +52,7 @@ from .errors import (
 from .follow import clear_caches, follow_error, is_legal_follow, legal_follows, sample_follow
 from .friend import friend_call_error, holder_friend, nth_played_friend
 from .hand import Hand
-from .match import Match
+from .match import SMALL_SEED, Match, hand_seed
 from .moves import random_lead
 from .observation import HandResult, Observation, Trick
 from .phase import Phase
@@ -81,6 +81,7 @@ __all__ = [
     "LEVEL_NAMES",
     "RANKS",
     "RANK_VALUE",
+    "SMALL_SEED",
     "SUITS",
     "SUIT_NAMES_EN",
     "SUIT_NAMES_ZH",
@@ -128,6 +129,7 @@ __all__ = [
     "follow_error",
     "format_cards",
     "friend_call_error",
+    "hand_seed",
     "holder_friend",
     "is_legal_follow",
     "is_titanic",

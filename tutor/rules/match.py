@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from .config import RuleSet
 from .hand import Hand, HandResult
 
+SMALL_SEED = 2**63  # seeds below this are dealt as they always were (saved games, arenas)
+
 
 def hand_seed(match_seed: int, index: int) -> int:
-    """The seed of hand `index` of a match: fixed, so a match replays from its own seed."""
-    return (match_seed * 1_000_003 + index * 7_919) % (2**63)
+    """The seed of hand `index` of a match: fixed, so a match replays from its own seed.
+
+    A seed below `SMALL_SEED` (a command line's, or a game saved before deals came from
+    `secrets`) keeps its old, linear derivation, so every such deal replays as before. A
+    larger seed (a person's game: 128 random bits) goes through a hash, so a hand's deal
+    says nothing about the next hand's, and no hand has fewer bits of seed than the match."""
+    if 0 <= match_seed < SMALL_SEED:
+        return (match_seed * 1_000_003 + index * 7_919) % (2**63)
+    digest = hashlib.blake2b(f"{match_seed}/{index}".encode(), digest_size=32).digest()
+    return int.from_bytes(digest, "big")
 
 
 @dataclass

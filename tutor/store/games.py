@@ -24,7 +24,7 @@ GAME_COLUMNS = (
 
 def game_from_row(row: tuple[Any, ...]) -> Game:
     """A `Game` from a row selected with `GAME_COLUMNS`, JSON decoded."""
-    return Game(id=row[0], user_id=row[1], rules=json.loads(row[2]), seed=row[3],
+    return Game(id=row[0], user_id=row[1], rules=json.loads(row[2]), seed=int(row[3]),
                 actions=tuple(json.loads(a) for a in row[4] or ()),
                 result=None if row[5] is None else json.loads(row[5]),
                 status=row[6], created_at=row[7], updated_at=row[8])
@@ -52,7 +52,7 @@ class Games(Repository):
     def start(self, actor_id: int, rules: Any, seed: int) -> Game:
         """A new in-progress game for the actor with this rule set (JSON) and seed."""
         rules_json = validate.to_json(rules, "rule set")
-        validate.integer(seed, "seed")
+        validate.integer(seed, "seed", minimum=0)
 
         def start(cur: Cursor) -> Game:
             self._require_actor(cur, actor_id)
@@ -62,7 +62,7 @@ class Games(Repository):
                 " updated_at) VALUES ($1, $2, $3, 0, 'in_progress', $4, $4)"
                 " RETURNING id, user_id, rules, seed, NULL, result, status, created_at,"
                 " updated_at",
-                [actor_id, rules_json, seed, stamp],
+                [actor_id, rules_json, str(seed), stamp],  # seeds of 128 bits and more
             ).fetchone()
             return game_from_row(row)
 

@@ -195,6 +195,9 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
            SELECT DISTINCT ON (user_id, puzzle_id) user_id, puzzle_id, id FROM attempts
            ORDER BY user_id, puzzle_id, created_at, id""",
     )),
+    (12, "a game's seed as text: a person's deal has 128 random bits, more than BIGINT holds", (
+        "ALTER TABLE games ALTER COLUMN seed SET DATA TYPE VARCHAR",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

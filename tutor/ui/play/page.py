@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -48,7 +47,7 @@ from .hand_review import t as review_text
 from .persist import GameSaver
 from .replay import ReplayViewer
 from .review_store import ReviewKeeper
-from .session import PlaySession
+from .session import PlaySession, new_deal_seed
 from .table_html import TABLE_CSS, seat_name, summary_html, table_html
 
 DEFAULT_DELAY_MS = 700
@@ -100,7 +99,7 @@ class PlayPage(AppPage):
         super().__init__(**params)
         self.on_save = on_save
         with param.parameterized.discard_events(self):
-            self.session = session or PlaySession(seed=random.randrange(2**31),
+            self.session = session or PlaySession(seed=new_deal_seed(),
                                                   strength=self.strength)
         self.strength = self.session.strength
         self._busy = False
@@ -462,7 +461,7 @@ class PlayPage(AppPage):
         self.refresh()
 
     def _new_game(self, _=None) -> None:
-        self.session = PlaySession(seed=random.randrange(2**31), strength=self._strength.value)
+        self.session = PlaySession(seed=new_deal_seed(), strength=self._strength.value)
         if self.on_save is not None:
             self.on_save(self.session)
 

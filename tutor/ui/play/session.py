@@ -7,6 +7,7 @@ action — from which `PlaySession.from_record` rebuilds the exact same position
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,14 @@ from tutor.rules import (
 )
 
 RECORD_VERSION = 1
+SEED_BITS = 128  # a person's deal: too many seeds to search from the cards one browser sees
+
+
+def new_deal_seed() -> int:
+    """A match seed for a person's game: `SEED_BITS` bits from `secrets`, with the bit above
+    them set so every such seed is dealt through `hand_seed`'s hash. Only the server keeps it
+    (in the saved game, so replays and reviews stay exact); no page receives it."""
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
 
 
 @dataclass

@@ -27,15 +27,22 @@ SCHOOL = "school.example"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The app on 127.0.0.1, also allowed for pages from school.example, behind a proxy."""
+def served_app(tmp_path_factory):
+    """The app on 127.0.0.1, also allowed for pages from school.example, behind a proxy:
+    its port and its log."""
     port = free_port()
     folder = tmp_path_factory.mktemp("serve")
     env = dict(os.environ, TUTOR_DB=str(folder / "tutor.duckdb"))
     args = [sys.executable, "-m", "tutor", "serve", "--port", str(port), "--address",
             "127.0.0.1", "--allow-origin", SCHOOL, "--behind-proxy"]
     with served(args, f"http://127.0.0.1:{port}/", folder / "serve.log", env):
-        yield port
+        yield port, folder / "serve.log"
+
+
+@pytest.fixture(scope="module")
+def server(served_app):
+    """The served app's port."""
+    return served_app[0]
 
 
 def _call(port: int, method: str, path: str, headers: dict | None = None,
@@ -209,3 +216,85 @@ def test_serving_other_machines_needs_the_origin_they_will_use() -> None:
     done = subprocess.run([sys.executable, "-m", "tutor", "serve", "--address", "0.0.0.0"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "--allow-origin" in done.stderr
+
+
+def test_stats_answer_only_this_machine_under_the_servers_own_names(server):
+    status, _, text, _ = _call(server, "GET", "/tutor-stats")
+    assert status == 200 and "pid" in json.loads(text)
+    for headers in ({"Host": "evil.example"},  # any other name: not there
+                    {"X-Forwarded-For": "203.0.113.9"},  # a visitor through the proxy
+                    {"Host": SCHOOL, "X-Forwarded-For": "203.0.113.9"}):
+        status, _, text, _ = _call(server, "GET", "/tutor-stats", headers)
+        assert status == 404 and "pid" not in text
+
+
+@pytest.mark.parametrize("module", ["this", "antigravity", "os", "tutor.commands.arena"])
+def test_the_component_route_imports_no_module_a_request_names(served_app, module):
+    port, log = served_app
+    status, _, _, _ = _call(port, "GET", f"/components/{module}/X/_stylesheets/a.css")
+    assert status == 404
+    assert "The Zen of Python" not in log.read_text()  # `this` prints it when imported
+
+
+def test_the_component_route_reads_only_loaded_modules_of_panel_and_the_app():
+    from tornado.web import HTTPError
+
+    from tutor.ui.routes import ComponentHandler
+
+    handler = object.__new__(ComponentHandler)  # only its URL parsing is exercised
+    for path in ("this/X/_css/a", "tutor.no_such_module/X/_css/a", "bokehx/X/_css/a"):
+        with pytest.raises(HTTPError) as refused:
+            handler.parse_url_path(path)
+        assert refused.value.log_message == "Module not found"
+        assert path.split("/")[0] not in sys.modules
+    # a loaded module of the app's goes on to Panel's own lookup (which finds no such class)
+    with pytest.raises(HTTPError) as looked_up:
+        handler.parse_url_path("tutor.ui.routes/NoSuchComponent/_css/a")
+    assert looked_up.value.log_message == "Component not found"
+
+
+def _raw_post(port: int, head: bytes, body_chunks, seconds: float = 20) -> bytes:
+    """Send a request by hand (a body too large, or chunked) and read what comes back."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=seconds) as sock:
+        sock.sendall(head)
+        try:
+            for chunk in body_chunks:
+                sock.sendall(chunk)
+        except OSError:
+            pass  # the server stopped reading and closed: what is wanted
+        reply = b""
+        try:
+            while data := sock.recv(65536):
+                reply += data
+        except OSError:
+            pass
+        return reply
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_body_of_megabytes_is_refused_before_it_is_read(server, chunked):
+    import time
+
+    origin = f"http://127.0.0.1:{server}"
+    size, piece = 5 * 2**20, b"x" * 65536
+    framing = (b"Transfer-Encoding: chunked\r\n" if chunked
+               else f"Content-Length: {size}\r\n".encode())
+    head = (b"POST /auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: " + origin.encode()
+            + b"\r\nContent-Type: application/json\r\n" + framing + b"\r\n")
+    chunks = ((b"%x\r\n" % len(piece) + piece + b"\r\n") if chunked else piece
+              for _ in range(size // len(piece)))
+    start = time.monotonic()
+    reply = _raw_post(server, head, chunks)
+    assert reply.startswith(b"HTTP/1.1 400"), reply[:80]
+    assert time.monotonic() - start < 10
+    # the server goes on serving pages at once
+    assert _call(server, "GET", "/")[0] == 200
+
+
+def test_json_nested_deeper_than_python_reads_is_a_400_not_a_crash(server):
+    origin = {"Origin": f"http://127.0.0.1:{server}", "Content-Type": "application/json"}
+    deep = "[" * 3000 + "]" * 3000  # 6 kB: under the body cap, over the parser's depth
+    status, _, text, _ = _call(server, "POST", "/auth/sign-in", origin, deep)
+    assert status == 400 and "not understood" in json.loads(text)["error"]

@@ -17,6 +17,7 @@ from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
 from tutor.ui.ai_pool import get_pool
 from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TutorAuth
+from tutor.ui.routes import MAX_BODY, ComponentHandler
 from tutor.ui.services import get_store, store_error
 from tutor.ui.stats import StatsHandler
 
@@ -102,5 +103,8 @@ def main(argv: list[str]) -> int:
              # and headers into the session token every page embeds, so leave them out
              exclude_cookies=list(COOKIES), exclude_headers=["Cookie"],
              use_xheaders=args.behind_proxy,
-             extra_patterns=[(r"/tutor-stats", StatsHandler)])
+             http_server_kwargs={"max_body_size": MAX_BODY},
+             # first match wins: the guarded component route stands before Panel's own
+             extra_patterns=[(r"/tutor-stats", StatsHandler),
+                             (r"/components/(.*)", ComponentHandler, {})])
     return 0

@@ -1,7 +1,9 @@
 """`GET /tutor-stats`: this app process's figures as JSON, for load runs and monitoring.
 
 It names no person and carries no page content: the process id, its AI pool (workers,
-jobs in flight, decisions and their median playouts) and its open sessions.
+jobs in flight, decisions and their median playouts) and its open sessions. Still, those
+are for whoever runs the server: it answers only under the server's own names and only to
+a client on this machine (404 to anyone else, as if it were not there).
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ import os
 import threading
 
 import panel as pn
-from tornado.web import RequestHandler
+from tornado.web import HTTPError, RequestHandler
 
 from .ai_pool import stats as ai_stats
+from .routes import from_this_machine, served_host
 
 _live = 0  # sessions of this process open now (Panel counts them only with a session history)
 _lock = threading.Lock()
@@ -43,6 +46,10 @@ def process_stats() -> dict:
 
 class StatsHandler(RequestHandler):
     """Answers /tutor-stats with `process_stats()`."""
+
+    def prepare(self) -> None:
+        if not (served_host(self, self.request.host) and from_this_machine(self)):
+            raise HTTPError(404)
 
     def get(self) -> None:
         self.set_header("Content-Type", "application/json")

@@ -170,7 +170,7 @@ class _AccountHandler(RequestHandler):
             return
         try:
             body = json.loads(self.request.body or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
             body = None
         if not isinstance(body, dict) or not all(isinstance(v, str) for v in body.values()):
             self._answer(400, error="The request was not understood.")

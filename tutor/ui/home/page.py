@@ -98,8 +98,9 @@ class HomePage(AppPage):
                                                error=user_text(exc)), visible=True)
 
     def open_offer(self, index: int) -> None:
-        """Open the page that resumes offer `index`."""
-        self.open_page(self.offers[index].page)
+        """Open the page that resumes offer `index` (one of the offers shown)."""
+        if 0 <= index < len(self.offers):
+            self.open_page(self.offers[index].page)
 
     # ---------------------------------------------------------------- drawing
     def offer_text(self, offer: Offer) -> str:

@@ -103,6 +103,7 @@ class PlayPage(AppPage):
                                                   strength=self.strength)
         self.strength = self.session.strength
         self._busy = False
+        self._hinting = False  # a hint is being worked out in the AI's workers
         self.saver: GameSaver | None = None
         self._finished: dict[int, dict] = {}
         self._picker_key: tuple | None = None
@@ -366,6 +367,8 @@ class PlayPage(AppPage):
         self._notice.visible = True
 
     def _act(self, action) -> None:
+        if not self.session.human_to_act:
+            return  # the buttons are hidden then; the server decides, not the page
         start = time.perf_counter()
         self._message.visible = False
         self._hint_text.visible = False
@@ -383,7 +386,7 @@ class PlayPage(AppPage):
         self._message.visible = False
 
     def _on_bid(self, _=None) -> None:
-        if self._bid_choice.value:
+        if _offered(self._bid_choice):
             self._act(Bid(self.session.human, tuple(parse_cards(self._bid_choice.value))))
 
     def _on_pass(self, _=None) -> None:
@@ -393,13 +396,18 @@ class PlayPage(AppPage):
         self._act(Bury(self.session.human, tuple(self._picker.selected_cards)))
 
     def _on_call(self, _=None) -> None:
-        nth = self._call_nth.value if self.session.rules.friend_rule == "nth_played" else None
+        by_nth = self.session.rules.friend_rule == "nth_played"
+        if not _offered(self._call_card) or (by_nth and not _offered(self._call_nth)):
+            return
+        nth = self._call_nth.value if by_nth else None
         self._act(CallFriend(self.session.human, Card(self._call_card.value), nth))
 
     def _on_play(self, _=None) -> None:
         self._act(Play(self.session.human, tuple(self._picker.selected_cards)))
 
     def _on_hint(self, _=None) -> None:
+        if not self.session.human_to_act or self._hinting:
+            return  # a hint is for the person's own turn, one at a time (each is a search)
         if self._served:  # the suggestion is worked out in an AI worker process
             pn.state.execute(self._hint_from_pool)
         else:
@@ -407,7 +415,11 @@ class PlayPage(AppPage):
 
     async def _hint_from_pool(self) -> None:
         session, turn = self.session, len(self.session.hand.actions)
-        suggestion = await get_pool().hint(session.observation)
+        self._hinting = True
+        try:
+            suggestion = await get_pool().hint(session.observation)
+        finally:
+            self._hinting = False
         if session is self.session and turn == len(session.hand.actions):  # still current
             self._show_hint(suggestion)
 
@@ -544,3 +556,11 @@ class PlayPage(AppPage):
 def _symbols(text: str, lang: str) -> str:
     """Canonical card text (`10H SJ`) in display form (`10♥ small joker` / `10♥ 小王`)."""
     return format_cards(parse_cards(text), lang=lang)
+
+
+def _offered(select: pn.widgets.Select) -> bool:
+    """Whether a select shows and holds one of its own options: a value sent for a hidden
+    select, or one it never offered, is no choice of the person's."""
+    options = select.options
+    values = list(options.values()) if isinstance(options, dict) else list(options)
+    return select.visible and select.value in values

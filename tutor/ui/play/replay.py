@@ -71,7 +71,7 @@ class ReplayViewer(pn.viewable.Viewer):
         self._showing = self.hand_index
 
     def _pick_hand(self, index: int | None) -> None:
-        if index is not None:
+        if isinstance(index, int) and 0 <= index < len(self.hands):
             self.param.update(hand_index=index, trick_index=0)
 
     def _step(self, delta: int) -> None:

@@ -179,6 +179,8 @@ class PuzzlesPage(AppPage):
         return None
 
     def _open_next_assignment(self) -> None:
+        if self._finished() is None:
+            return  # offered only once the chosen assignment is done
         after = self._next_unfinished()
         if after is not None:
             self._assignment.value = str(after.id)
@@ -200,6 +202,8 @@ class PuzzlesPage(AppPage):
             self._mode.value = "assignment"
 
     def _on_join(self, _=None) -> None:
+        if self.store is None or self.user is None or self.user.is_guest:
+            return  # joining is offered to a named account only
         try:
             room = self.store.classes.join(self.user.id, self._join_code.value)
         except StoreError as exc:
@@ -244,7 +248,9 @@ class PuzzlesPage(AppPage):
         """The card's grader: the trainer grades, rates and saves (AnswerError if unreadable)."""
         mode = self._mode.value or "practice"
         chosen = self._assignments.get(self._assignment.value)
-        assignment = chosen.id if mode == "assignment" and chosen is not None else None
+        # counted for an assignment only when it is one of the learner's and holds the puzzle
+        assignment = (chosen.id if mode == "assignment" and chosen is not None
+                      and puzzle.id in chosen.puzzle_ids else None)
         try:
             outcome = self.trainer.submit(puzzle, answer, time.monotonic() - self._started,
                                           mode=mode, assignment_id=assignment)

@@ -92,8 +92,8 @@ class QuestionCard(pn.viewable.Viewer):
 
         A missing or unreadable answer shows how to write one and returns None."""
         q, lang = self.question, self.lang
-        if q is None or (self.once and self.grade is not None):
-            return None
+        if not self._open():
+            return None  # the server decides: a hidden or disabled Check is no authority
         value = self.answer() if answer is None else answer
         if value is None:
             return self._warn(t("answer_missing", lang))
@@ -111,14 +111,22 @@ class QuestionCard(pn.viewable.Viewer):
         return grade
 
     def reveal(self) -> Grade | None:
-        """Show the right answer and why (it counts as answered, not as found)."""
+        """Show the right answer and why, where revealing is offered (`show_reveal`) and the
+        question is still open; None elsewhere. A revealed answer is shown, never graded:
+        the page's grader (which records attempts and moves ratings) is not called, so a
+        reveal is never saved as an answer, however its button was reached."""
         q = self.question
-        if q is None:
+        if not self.show_reveal or not self._open():
             return None
-        grade = self.submit(q.solve().text)
-        if grade is not None:
-            self.revealed = True
+        grade = _grade(q, q.solve().text)
+        self._hint = None
+        self.param.update(grade=grade, revealed=True)
+        self._draw_verdict()
         return grade
+
+    def _open(self) -> bool:
+        """Whether the question shown takes an answer now (not yet answered, if `once`)."""
+        return self.question is not None and not (self.once and self.grade is not None)
 
     @property
     def verdict(self) -> str:

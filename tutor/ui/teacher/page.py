@@ -171,6 +171,13 @@ class TeacherPage(AppPage):
             self._picked.options = sorted(p.id for p in current_bank(store))
             self._load_classes()
 
+    def _teacher(self) -> bool:
+        """Whether this page acts for a teacher now (its tools are shown to no one else,
+        and a hidden control is no authority)."""
+        user = self.user
+        return (self.store is not None and user is not None and user.role == "teacher"
+                and not user.is_guest)
+
     def _ok(self, text: str) -> None:
         self._status.object, self._status.alert_type, self._status.visible = text, "success", True
 
@@ -197,6 +204,8 @@ class TeacherPage(AppPage):
         self.assignment = self._assignment_objects.get(_int(value))
 
     def _on_create_class(self, _=None) -> None:
+        if not self._teacher():
+            return
         try:
             room = self.store.classes.create(self.user.id, self._class_name.value.strip())
         except StoreError as exc:
@@ -239,16 +248,24 @@ class TeacherPage(AppPage):
 
     # ----------------------------------------------------------- assignments
     def _chosen_puzzles(self) -> list[str]:
+        """The puzzles picked (only ones of the bank), else `count` (1 to 30) of the theme
+        and difficulty chosen."""
+        bank = current_bank(self.store)
         if self._picked.value:
-            return list(self._picked.value)
-        theme, tier = self._theme.value, int(self._tier.value or 0)
-        pool = [p for p in current_bank(self.store)
+            known = {p.id for p in bank}
+            return [pid for pid in self._picked.value if pid in known]
+        theme, tier = self._theme.value, self._tier.value or "0"
+        tier = int(tier) if tier in ("0", "1", "2", "3") else 0
+        count = min(max(1, int(self._count.value or 1)), self._count.end or 30)
+        pool = [p for p in bank
                 if (not theme or theme in p.themes) and (not tier or p.difficulty == tier)]
         pool.sort(key=lambda p: p.id)
-        step = max(1, len(pool) // max(1, self._count.value))
-        return [p.id for p in pool[::step][: self._count.value]]
+        step = max(1, len(pool) // count)
+        return [p.id for p in pool[::step][:count]]
 
     def _on_create_assignment(self, _=None) -> None:
+        if not self._teacher():
+            return
         if self.classroom is None:
             self._fail(ValueError(t("teacher_no_class", self.lang)))
             return
@@ -325,7 +342,7 @@ class TeacherPage(AppPage):
         self._chart_box.objects = [self._chart_pane if missed else self._chart_empty]
 
     def _csv_file(self) -> io.StringIO:
-        if self.classroom is None or self.store is None:
+        if self.classroom is None or not self._teacher():
             return io.StringIO("")
         return io.StringIO(self.store.attempts.class_csv(self.user.id, self.classroom.id))
 
@@ -339,6 +356,8 @@ class TeacherPage(AppPage):
                 "others": [box.value.strip() for box in self._a_others]}
 
     def _preview(self, save: bool) -> None:
+        if not self._teacher():
+            return
         lang = self.lang
         raw = self._entry()
         try:

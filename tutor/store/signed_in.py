@@ -103,3 +103,8 @@ class SignedInStore(Store):
 
     def close(self) -> None:
         """Nothing: the base store's owner closes it."""
+
+
+def client_address(store: Store | None) -> str:
+    """The client address a page's store acts for ("" when it is not a page's)."""
+    return store.sign_in.address if isinstance(store, SignedInStore) else ""

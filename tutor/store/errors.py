@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import math
 
+from tutor.text import section  # the one catalogue, usable from any layer
+
+_account_text = section("account")
+
 
 class StoreError(Exception):
     """Anything the store cannot do; the message is meant to be shown to a person."""
@@ -64,6 +68,10 @@ class SignInEnded(AuthenticationFailed):
     def __init__(self) -> None:
         super().__init__("This sign-in has ended (signed out, unused too long or the "
                          "password changed): sign in again.")
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` ("en" or "zh"), for pages that speak it."""
+        return _account_text("sign_in_ended_short", lang)
 
 
 class PasswordChangeRequired(AuthenticationFailed):

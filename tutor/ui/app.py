@@ -88,7 +88,7 @@ class TutorApp(pn.viewable.Viewer):
         # shown once the sign-in this page acts for has ended (the store refuses it too)
         self._ended_alert = pn.pane.Alert("", alert_type="danger", visible=False,
                                           sizing_mode="stretch_width")
-        if query.get("account") == "1" and self.account.enabled:
+        if query.get("account") == "open" and self.account.enabled:
             self.account.form.visible = True  # "sign in again" opens the form at once
         self._layout = pn.Column(
             pn.FlexBox(self._brand, self._nav, self.account.header, self._lang_button,
@@ -122,7 +122,7 @@ class TutorApp(pn.viewable.Viewer):
         self._label_ended()
 
     def _label_ended(self) -> None:
-        link = f"?page={self.page}&lang={self.lang}&account=1"
+        link = f"?page={self.page}&lang={self.lang}&account=open"
         self._ended_alert.object = (f"{account_text('sign_in_ended', self.lang)} "
                                     f"[{account_text('sign_in_again', self.lang)}]({link})")
 

@@ -53,6 +53,7 @@ button { font: inherit; padding: 7px 14px; border-radius: 6px; cursor: pointer;
   border: 1px solid #0072b5; background: #0072b5; color: white; }
 button.secondary { background: white; color: #0072b5; }
 button:disabled { opacity: 0.6; cursor: wait; }
+[hidden] { display: none !important; }
 [role=status] { color: #174ea6; background: #e8f0fe; border-radius: 6px; padding: 8px 10px; }
 [role=alert] { color: #b00020; background: #fdecea; border-radius: 6px; padding: 8px 10px;
   overflow-wrap: anywhere; }
@@ -167,12 +168,14 @@ class PasswordForm(JSComponent):
       const save = make("button", {type: "submit"});
       const error = make("div", {hidden: true});
       error.setAttribute("role", "alert");
+      const title = make("strong", {});
       const row = make("div", {className: "row"});
       row.append(current, fresh, save);
       const form = make("form", {});
-      form.append(row, error);
+      form.append(title, row, error);
       function label() {
         const L = model.labels;
+        title.textContent = L.change_password || "";
         current.placeholder = L.current_password || "";
         fresh.placeholder = L.new_password || "";
         save.textContent = L.save_password || "";
@@ -278,8 +281,8 @@ class AccountBox(pn.viewable.Viewer):
             key: account_text(key, lang) for key in ("teacher_code", "new_password",
                                                       "save_password", "must_change")})
         self.password_form.param.update(lang=lang, labels={
-            key: account_text(key, lang) for key in ("current_password", "new_password",
-                                                      "save_password")
+            key: account_text(key, lang) for key in ("change_password", "current_password",
+                                                      "new_password", "save_password")
         } | {"unreachable": t("account_unreachable", lang)})
 
     def _toggle(self, _=None) -> None:

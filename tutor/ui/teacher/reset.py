@@ -30,10 +30,11 @@ class PasswordReset(pn.viewable.Viewer):
         self._button = pn.widgets.Button(color="warning", width=160, align="end")
         self._button.on_click(self._reset)
         self._result = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
-        self._names: dict[int, str] = {}
+        self._names: dict[str, str] = {}
         self._layout = pn.Column(self._header, pn.FlexBox(self._learner, self._button),
                                  self._result, sizing_mode="stretch_width")
         self._label()
+        self._load()
 
     @param.depends("lang", watch=True)
     def _label(self) -> None:
@@ -43,8 +44,10 @@ class PasswordReset(pn.viewable.Viewer):
 
     @param.depends("store", "user", "classroom", watch=True)
     def _load(self) -> None:
-        """The named learners of the class (guests have no password)."""
+        """The named learners of the class (guests have no password); without a class,
+        nothing is shown."""
         self._result.visible = False
+        self._layout.visible = self.classroom is not None
         members: list[User] = []
         if None not in (self.store, self.user, self.classroom):
             try:
@@ -52,11 +55,12 @@ class PasswordReset(pn.viewable.Viewer):
             except StoreError:
                 members = []
         learners = [m for m in members if m.role == "learner" and not m.is_guest]
-        self._names = {m.id: m.display_name for m in learners}
-        self._learner.options = {f"{m.display_name} ({m.username})": m.id for m in learners}
+        self._names = {str(m.id): m.display_name for m in learners}
+        options = {f"{m.display_name} ({m.username})": str(m.id) for m in learners}
+        self._learner.param.update(options=options, value=next(iter(options.values()), None),
+                                   disabled=not learners)
         self._button.disabled = not learners
-        self._learner.visible = bool(learners)
-        if not learners:
+        if not learners and self.classroom is not None:
             self._show(account_text("reset_none", self.lang), "secondary")
 
     def _reset(self, _=None) -> None:
@@ -64,7 +68,7 @@ class PasswordReset(pn.viewable.Viewer):
         if chosen not in self._names or self.store is None or self.user is None:
             return  # no learner chosen: nothing to reset (the store would refuse anyway)
         try:
-            code = self.store.users.reset_secret(self.user.id, chosen)
+            code = self.store.users.reset_secret(self.user.id, int(chosen))
         except StoreError as exc:
             self._show(user_text(exc), "danger")
             return

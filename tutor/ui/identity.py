@@ -286,9 +286,10 @@ class AccountBox(pn.viewable.Viewer):
         } | {"unreachable": t("account_unreachable", lang)})
 
     def _toggle(self, _=None) -> None:
-        named = self.user is not None and not self.user.is_guest
-        shown = self.password_form if named else self.form
-        shown.visible = not shown.visible
+        """Open or close the sign-in form (and, for a signed-in account, the password's)."""
+        opened = not self.form.visible
+        self.form.visible = opened
+        self.password_form.visible = opened and self.user is not None and not self.user.is_guest
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -3,6 +3,8 @@ gives a one-time code that only lets the learner choose a new password."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from tutor.store import (
@@ -38,6 +40,17 @@ def test_a_page_opened_before_sign_out_no_longer_acts(store: Store, school) -> N
     with pytest.raises(SignInEnded):  # reads are refused too
         page.classes.for_user(school.teacher_a.id)
     assert ended == [True]  # told once
+
+
+def test_a_sign_in_unused_for_thirty_days_has_ended(store: Store, school) -> None:
+    token = store.users.open_session(school.amy)
+    key = token_hash(token)
+    start = datetime.now(UTC).replace(tzinfo=None)
+    assert store.users.session_alive(key, school.amy.id, at=start + timedelta(days=29))
+    # acting at day 29 was a visit: the 30 days start again from there
+    assert store.users.session_alive(key, school.amy.id, at=start + timedelta(days=58))
+    assert not store.users.session_alive(key, school.amy.id, at=start + timedelta(days=89))
+    assert not store.users.session_alive(key, school.bob.id)  # and only for its own account
 
 
 def test_a_password_change_ends_every_sign_in(store: Store, school) -> None:

@@ -337,11 +337,12 @@ class Users(Repository):
             raise AuthenticationFailed("This browser's sign-in has ended; sign in again.")
         return found
 
-    def session_alive(self, session_hash: str, user_id: int) -> bool:
+    def session_alive(self, session_hash: str, user_id: int, *,
+                      at: datetime | None = None) -> bool:
         """Whether the sign-in whose token hashes to `session_hash` still keeps `user_id`
         signed in (not signed out, not idle for SESSION_IDLE, no password change since);
-        a page acting for it counts as a visit."""
-        stamp = now()
+        a page acting for it counts as a visit. `at`: now unless a test says otherwise."""
+        stamp = at or now()
         row = self._db.fetch("SELECT last_used FROM sessions WHERE token_hash = $1"
                              " AND user_id = $2", [session_hash, user_id])
         if not row or row[0][0] < stamp - SESSION_IDLE:

@@ -137,6 +137,16 @@ def test_account_creation_is_limited_per_address(server) -> None:
                "192.0.2.9")[0] == 401  # nothing was made
 
 
+def test_this_machine_itself_is_not_limited_per_address(server) -> None:
+    """The load generator (and a proxy not declared with --behind-proxy) comes from
+    127.0.0.1: per-address limits would lump all its learners together."""
+    bad = {"username": "a b", "password": "1234", "display_name": "x", "lang": "en"}
+    headers = {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{server}"}
+    statuses = {_call(server, "POST", "/auth/create", headers, bad)[0]
+                for _ in range(ADDRESS_CREATES + 1)}
+    assert statuses == {400}
+
+
 def test_changing_the_password_ends_every_other_sign_in(server) -> None:
     first = _learner(server, "bea")
     _, cookies, _, _ = _as(server, "/auth/sign-in", {"username": "bea",

@@ -237,7 +237,10 @@ class Users(Repository):
 
     def creation_try(self, address: str, *, at: datetime | None = None) -> None:
         """Count one try at creating an account from `address`, or `Throttled` (counting
-        nothing) once it made ADDRESS_CREATES within CREATE_WINDOW."""
+        nothing) once it made ADDRESS_CREATES within CREATE_WINDOW ("": no address, no
+        limit)."""
+        if not address:
+            return
         stamp = at or now()
 
         def count(cur: Cursor) -> float:

@@ -12,6 +12,7 @@ are JSON POSTs to `/auth/…`, accepted only from the origins the server serves.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 import math
 import os
@@ -25,6 +26,7 @@ from bokeh.server.auth_provider import AuthProvider
 from bokeh.server.util import check_allowlist
 from bokeh.server.views.doc_handler import DocHandler
 from bokeh.server.views.ws import WSHandler
+from tornado.httputil import HTTPServerRequest
 from tornado.ioloop import IOLoop
 from tornado.web import HTTPError, RequestHandler
 
@@ -164,9 +166,21 @@ def _visitor_for(handler: RequestHandler) -> str:
         drop_cookie(handler, SESSION_COOKIE)
     if page and visitor.signed_in:  # a visit restarts the session's clock: and the cookie's
         keep_cookie(handler, SESSION_COOKIE, handler.get_cookie(SESSION_COOKIE))
-    visitor = replace(visitor, address=handler.request.remote_ip or "")
+    visitor = replace(visitor, address=limited_address(handler.request))
     setattr(handler.request, _VISITOR, visitor)
     return f"user {visitor.user.id}" if visitor.user is not None else "visitor"
+
+
+def limited_address(request: HTTPServerRequest) -> str:
+    """The client address per-address limits count under: `request.remote_ip` (a proxy's
+    X-Forwarded-For with `serve --behind-proxy`), or "" (no per-address limit) for this
+    machine itself: the load generator, or every client behind a proxy not declared with
+    `--behind-proxy`, which must not share one limit."""
+    ip = request.remote_ip or ""
+    try:
+        return "" if ipaddress.ip_address(ip).is_loopback else ip
+    except ValueError:
+        return ip
 
 
 def _allowed(handler: RequestHandler, host: str) -> bool:
@@ -217,8 +231,8 @@ class _AccountHandler(RequestHandler):
 
     @property
     def address(self) -> str:
-        """The client's address (a proxy's X-Forwarded-For with `serve --behind-proxy`)."""
-        return self.request.remote_ip or ""
+        """The client address limits are counted under (see `limited_address`)."""
+        return limited_address(self.request)
 
     def _fail(self, exc: StoreError) -> None:
         if isinstance(exc, Throttled):

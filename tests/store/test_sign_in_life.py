@@ -91,6 +91,15 @@ def test_teachers_need_a_real_password(store: Store) -> None:
     assert store.users.create("kid_pin", "Kid", "learner", "1234").role == "learner"
 
 
+def test_a_teachers_new_password_must_be_a_real_one_and_tells_strangers_nothing(
+        store: Store, school) -> None:
+    with pytest.raises(AuthenticationFailed, match="Wrong"):  # not "a teacher's password…"
+        store.users.change_secret_by_name("ms_a", "guess", "1234")
+    with pytest.raises(InvalidInput, match="at least 8"):
+        store.users.change_secret_by_name("ms_a", "teach-a-pw", "1234")
+    assert store.users.authenticate("ms_a", "teach-a-pw") == school.teacher_a
+
+
 def test_a_teacher_resets_a_learners_password_with_a_one_time_code(store: Store,
                                                                     school) -> None:
     token = store.users.open_session(school.amy)

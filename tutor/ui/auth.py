@@ -237,9 +237,10 @@ class _AccountHandler(RequestHandler):
     def _fail(self, exc: StoreError) -> None:
         if isinstance(exc, Throttled):
             self.set_header("Retry-After", str(math.ceil(exc.retry_after)))
-            key = "sign_in_throttled" if isinstance(exc, SignInThrottled) else None
-            self._answer(429, error=t(key, self.lang, minutes=exc.minutes) if key else
-                         account_text("too_many_tries", self.lang, minutes=exc.minutes))
+            why = (t("sign_in_throttled", self.lang, minutes=exc.minutes)
+                   if isinstance(exc, SignInThrottled) else
+                   account_text("too_many_tries", self.lang, minutes=exc.minutes))
+            self._answer(429, error=why)
         elif isinstance(exc, PasswordChangeRequired):
             self._answer(409, error=account_text("must_change", self.lang), change=True)
         elif isinstance(exc, AuthenticationFailed):
@@ -288,7 +289,6 @@ class CreateHandler(_AccountHandler):
             users.creation_try(self.address)  # counted before anything is checked
             if role == "teacher" and not self._invited(b.get("teacher_code", "")):
                 return
-
             user = None
             if not visitor.signed_in and visitor.guest_token:
                 try:  # hashing the new password takes a while: off the event loop

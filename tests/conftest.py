@@ -1,12 +1,19 @@
-"""Fixtures every test folder may use: a throwaway PostgreSQL server for the session."""
+"""Fixtures every test folder may use: a throwaway PostgreSQL server for the session; and
+the teacher invitation code every app server a test starts is given (through the
+environment they inherit), so tests can make teacher accounts as a teacher would."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from tests.postgres import postgres_server
+
+TEACHER_CODE_VAR = "TUTOR_TEACHER_CODE"  # tutor.ui.auth's (not imported: it loads Panel)
+TEACHER_CODE = "test-invitation-code"
+os.environ.setdefault(TEACHER_CODE_VAR, TEACHER_CODE)
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.serving import free_port, served
+from tutor.ui.auth import TEACHER_CODE_VAR
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -88,6 +89,8 @@ def create_account(page, username: str, display: str, role: str = "learner") -> 
     page.get_by_placeholder("password or PIN").fill("pass-" + username)
     page.get_by_placeholder("display name").fill(display)
     page.locator("select").filter(has_text="learner").first.select_option(label=role)
+    if role == "teacher":
+        page.get_by_placeholder("teacher invitation code").fill(os.environ[TEACHER_CODE_VAR])
     page.get_by_role("button", name="Create account").click()
     page.get_by_text(display, exact=True).first.wait_for(timeout=15_000)
 

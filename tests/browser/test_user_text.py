@@ -8,11 +8,14 @@ gets a clear message and saves nothing.
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
+
+from tutor.ui.auth import TEACHER_CODE_VAR
 
 from .conftest import create_account, shot
 
@@ -107,6 +110,7 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         # the teacher: a payload as display name, one class per payload, payload titles
         teacher.get_by_placeholder("display name").fill(SVG)
         teacher.locator("select").filter(has_text="learner").first.select_option(label="teacher")
+        teacher.get_by_placeholder("teacher invitation code").fill(os.environ[TEACHER_CODE_VAR])
         teacher.get_by_role("button", name="Create account").click()
         teacher.get_by_placeholder("new class name").wait_for(timeout=30_000)
         codes = {}

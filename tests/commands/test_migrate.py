@@ -28,7 +28,7 @@ def empty_db(pg_url: str):
 def classroom(path: Path) -> dict:
     """A file with a bit of everything a classroom leaves; what to expect back."""
     with Store(path) as store:
-        teacher = store.users.create("ms_a", "Ms A", "teacher", "teach-a")
+        teacher = store.users.create("ms_a", "Ms A", "teacher", "teach-a-pw")
         room = store.classes.create(teacher.id, "Class A")
         amy = store.users.create("amy", "Amy", "learner", "1111")
         store.classes.join(amy.id, room.join_code)

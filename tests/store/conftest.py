@@ -78,8 +78,8 @@ class School:
 def build_school(target: str | Path) -> School:
     """Make the school's accounts and classes in the store at `target`."""
     with Store(target) as store:
-        teacher_a = store.users.create("ms_a", "Ms A", "teacher", "teach-a")
-        teacher_b = store.users.create("mr_b", "Mr B", "teacher", "teach-b")
+        teacher_a = store.users.create("ms_a", "Ms A", "teacher", "teach-a-pw")
+        teacher_b = store.users.create("mr_b", "Mr B", "teacher", "teach-b-pw")
         class_a = store.classes.create(teacher_a.id, "Class A")
         class_b = store.classes.create(teacher_b.id, "Class B")
         amy = store.users.create("amy", "Amy", "learner", "1111")

@@ -132,7 +132,7 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
 
 
 def test_the_export_defuses_spreadsheet_formulas(store: Store) -> None:
-    teacher = store.users.create("t", "Teacher", "teacher", "teach")
+    teacher = store.users.create("t", "Teacher", "teacher", "teach-pw-1")
     learner = store.users.create("evil", "=HYPERLINK(\"x\")", "learner", "1234")
     room = store.classes.create(teacher.id, "C")
     store.classes.join(learner.id, room.join_code)

@@ -205,7 +205,7 @@ def test_second_process_gets_a_clear_in_use_error(db_path: Path) -> None:
 
 def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
         store: Store) -> None:
-    teacher = store.users.create("t", "Teacher", "teacher", "teach")
+    teacher = store.users.create("t", "Teacher", "teacher", "teach-pw-1")
     room = store.classes.create(teacher.id, "C")
     homework = store.classes.create_assignment(teacher.id, room.id, "Week 1", ["p1"])
     members = [store.users.create(f"in{n}", f"In {n}", "learner", "1234") for n in range(4)]

@@ -12,7 +12,7 @@ from tutor.store import AuthenticationFailed, SignInThrottled, Store
 from tutor.store.users import FIRST_DELAY, MAX_TRIES, MEMORY, TRY_WINDOW
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
-SECRET = "teach-a"
+SECRET = "teach-a-pw"
 
 
 def _wrong(store: Store, at: datetime, name: str = "ms_a") -> None:

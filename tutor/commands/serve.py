@@ -1,6 +1,7 @@
 """`python -m tutor serve [--port 5006] [--db FILE|URL] [--address A --allow-origin HOST[:PORT]]
-[--behind-proxy]`: serve the app, offline, on this machine or to a school network; run it
-several times on one PostgreSQL database behind nginx (deploy/nginx.conf) for more processes."""
+[--behind-proxy] [--teacher-code CODE]`: serve the app, offline, on this machine or to a
+school network; run it several times on one PostgreSQL database behind nginx
+(deploy/nginx.conf) for more processes."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from tutor.store import ENV_VAR, StoreError
 from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
 from tutor.ui.ai_pool import get_pool
 from tutor.ui.app import build_app
-from tutor.ui.auth import COOKIES, TutorAuth
+from tutor.ui.auth import COOKIES, TEACHER_CODE_VAR, TutorAuth
 from tutor.ui.routes import MAX_BODY, ComponentHandler
 from tutor.ui.services import get_store, store_error
 from tutor.ui.stats import StatsHandler
 
 LOOPBACK = ("localhost", "127.0.0.1")
+MIN_TEACHER_CODE = 8
 
 
 def origins(address: str, port: int, allowed: list[str]) -> list[str]:
@@ -68,7 +70,16 @@ def main(argv: list[str]) -> int:
                         help=f"the progress database: a DuckDB file (one process), or a "
                              f"postgresql://… URL several serve processes share (default: "
                              f"${ENV_VAR}, else data/tutor.duckdb); passed on as given")
+    parser.add_argument("--teacher-code", metavar="CODE", default=None,
+                        help="the invitation code a new teacher account must give (at least "
+                             f"{MIN_TEACHER_CODE} characters; default: ${TEACHER_CODE_VAR}); "
+                             "without one, no teacher accounts can be created")
     args = parser.parse_args(argv)
+    if args.teacher_code is not None:
+        if len(args.teacher_code.strip()) < MIN_TEACHER_CODE:
+            parser.error(f"--teacher-code must have at least {MIN_TEACHER_CODE} characters: "
+                         "it is all that stands between a visitor and a teacher's account")
+        os.environ[TEACHER_CODE_VAR] = args.teacher_code.strip()
     for origin in args.allow_origin:
         try:
             origin_host(origin)

@@ -11,12 +11,15 @@ from tutor.store.errors import (
     InvalidInput,
     NotAStore,
     NotFound,
+    PasswordChangeRequired,
+    SignInEnded,
     SignInThrottled,
     StoreCorrupt,
     StoreError,
     StoreInUse,
     StoreUnavailable,
     StoreVersionError,
+    Throttled,
 )
 from tutor.store.store import Store
 from tutor.store.values import (
@@ -47,7 +50,9 @@ __all__ = [
     "LessonProgress",
     "NotAStore",
     "NotFound",
+    "PasswordChangeRequired",
     "Rating",
+    "SignInEnded",
     "SignInThrottled",
     "Store",
     "StoreCorrupt",
@@ -55,6 +60,7 @@ __all__ = [
     "StoreInUse",
     "StoreUnavailable",
     "StoreVersionError",
+    "Throttled",
     "User",
     "is_url",
     "resolve_path",

@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
-from tutor.store import validate
+from tutor.store import throttle, validate
 from tutor.store.access import Repository, now
 from tutor.store.db import ConstraintViolation, Cursor
-from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound
+from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound, Throttled
 from tutor.store.users import USER_COLUMNS, user_from_row
 from tutor.store.values import Assignment, Classroom, User
 
@@ -70,13 +70,20 @@ class Classes(Repository):
         self._people_changed()
         return created
 
-    def join(self, actor_id: int, join_code: str) -> Classroom:
-        """Add the actor (a named learner) to the class with this code; joining twice is fine."""
+    def join(self, actor_id: int, join_code: str, *, address: str = "",
+             at: datetime | None = None) -> Classroom:
+        """Add the actor (a named learner) to the class with this code; joining twice is fine.
+
+        Codes are guessed like passwords, so they are throttled like them (`throttle.py`):
+        per account, and per client `address`; `Throttled` checks nothing.
+        """
         code = normalise_code(join_code)
         if len(code) != CODE_LENGTH:  # nothing else can name a class: say so, echo nothing
             raise InvalidInput(f"A join code has {CODE_LENGTH} letters and digits, like K7M2QD.")
+        stamp = at or now()
+        who = str(actor_id)
 
-        def join(cur: Cursor) -> Classroom:
+        def join(cur: Cursor) -> Classroom | float | None:
             row = cur.execute(
                 "SELECT role, guest_token_hash IS NOT NULL FROM users WHERE id = $1", [actor_id]
             ).fetchone()
@@ -87,11 +94,26 @@ class Classes(Repository):
             if row[1]:
                 raise AccessDenied("Guests cannot join a class; create an account first "
                                    "(your progress comes with you).")
+            throttle.lock(cur, "join " + who, stamp)
+            if address:
+                throttle.lock(cur, "join from " + address, stamp)
+            throttle.forget_old(cur, stamp)
+            wait = throttle.delay_left(throttle.events(cur, "join", "subject", who),
+                                       stamp)
+            if not wait and address:
+                wait = throttle.window_left(
+                    throttle.events(cur, "join", "address", address), stamp,
+                    throttle.ADDRESS_JOINS, throttle.TRY_WINDOW)
+            if wait:
+                return wait
             found = cur.execute(
                 f"SELECT {CLASS_COLUMNS} FROM classes c WHERE join_code = $1", [code]
             ).fetchone()
-            if found is None:
-                raise NotFound(f"No class has the join code {code!r}.")
+            if found is None:  # a wrong guess: counted (the transaction commits it)
+                throttle.count_event(cur, "join", who, address, stamp)
+                return None
+            cur.execute("DELETE FROM throttle_events WHERE kind = 'join' AND subject = $1",
+                        [who])
             cur.execute(
                 "INSERT INTO memberships VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
                 [found[0], actor_id, now()],
@@ -99,6 +121,10 @@ class Classes(Repository):
             return classroom_from_row(found)
 
         joined = self._db.transaction(join)
+        if joined is None:
+            raise NotFound(f"No class has the join code {code!r}.")
+        if not isinstance(joined, Classroom):
+            raise Throttled(joined, "wrong join codes")
         self._people_changed()
         return joined
 

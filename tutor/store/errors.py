@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import math
 
+from tutor.text import section  # the one catalogue, usable from any layer
+
+_account_text = section("account")
+
 
 class StoreError(Exception):
     """Anything the store cannot do; the message is meant to be shown to a person."""
@@ -38,15 +42,44 @@ class AuthenticationFailed(StoreError):
     """Wrong username, password, PIN or guest token (deliberately not saying which)."""
 
 
-class SignInThrottled(AuthenticationFailed):
-    """Too many wrong passwords for this username lately: no password is checked until
-    `retry_after` seconds have passed."""
+class Throttled(StoreError):
+    """Too many tries of something guessable lately (sign-in, join codes, new accounts):
+    nothing is checked or saved until `retry_after` seconds have passed."""
 
-    def __init__(self, retry_after: float) -> None:
+    def __init__(self, retry_after: float, what: str = "tries") -> None:
         self.retry_after = retry_after
         self.minutes = max(1, math.ceil(retry_after / 60))  # what a message should say
-        super().__init__(f"Too many wrong passwords for this account: try again in "
+        super().__init__(f"Too many {what}: try again in "
                          f"{self.minutes} minute{'s' if self.minutes != 1 else ''}.")
+
+
+class SignInThrottled(AuthenticationFailed, Throttled):
+    """Too many wrong passwords for this username (or from this address) lately: no
+    password is checked until `retry_after` seconds have passed."""
+
+    def __init__(self, retry_after: float) -> None:
+        Throttled.__init__(self, retry_after, "wrong passwords for this account")
+
+
+class SignInEnded(AuthenticationFailed):
+    """The sign-in a page acts for is over (signed out, idle too long, password changed):
+    the page may no longer act for its account."""
+
+    def __init__(self) -> None:
+        super().__init__("This sign-in has ended (signed out, unused too long or the "
+                         "password changed): sign in again.")
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` ("en" or "zh"), for pages that speak it."""
+        return _account_text("sign_in_ended_short", lang)
+
+
+class PasswordChangeRequired(AuthenticationFailed):
+    """The right one-time code a teacher gave: it opens no session, it only lets the
+    learner choose a new password."""
+
+    def __init__(self) -> None:
+        super().__init__("Choose a new password to finish signing in.")
 
 
 class NotFound(StoreError):

@@ -198,6 +198,35 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
     (12, "a game's seed as text: a person's deal has 128 random bits, more than BIGINT holds", (
         "ALTER TABLE games ALTER COLUMN seed SET DATA TYPE VARCHAR",
     )),
+    (13, "throttles that one transaction decides: sign-in tries per name and address,"
+         " join codes, account creation; passwords a teacher reset", (
+        """CREATE TABLE throttle_locks (
+            name VARCHAR PRIMARY KEY,
+            touched TIMESTAMP NOT NULL)""",
+        """CREATE TABLE sign_in_tries (
+            username VARCHAR NOT NULL,
+            address VARCHAR NOT NULL,
+            failed_at TIMESTAMP NOT NULL)""",
+        "INSERT INTO sign_in_tries SELECT username, '', failed_at FROM sign_in_failures",
+        "DROP TABLE sign_in_failures",
+        "CREATE INDEX sign_in_tries_username ON sign_in_tries (username)",
+        "CREATE INDEX sign_in_tries_address ON sign_in_tries (address)",
+        """CREATE TABLE sign_in_known (
+            address VARCHAR NOT NULL,
+            username VARCHAR NOT NULL,
+            signed_in_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (address, username))""",
+        """CREATE TABLE throttle_events (
+            kind VARCHAR NOT NULL,
+            subject VARCHAR NOT NULL,
+            address VARCHAR NOT NULL,
+            tried_at TIMESTAMP NOT NULL)""",
+        "CREATE INDEX throttle_events_subject ON throttle_events (kind, subject)",
+        "CREATE INDEX throttle_events_address ON throttle_events (kind, address)",
+        """CREATE TABLE secret_resets (
+            user_id BIGINT PRIMARY KEY,
+            created_at TIMESTAMP NOT NULL)""",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

@@ -2,30 +2,39 @@
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
-from tutor.store import passwords, validate
+from tutor.store import passwords, throttle, validate
 from tutor.store.access import Repository, now
 from tutor.store.db import ConstraintViolation, Cursor
-from tutor.store.errors import AuthenticationFailed, Conflict, InvalidInput, SignInThrottled
+from tutor.store.errors import (
+    AccessDenied,
+    AuthenticationFailed,
+    Conflict,
+    InvalidInput,
+    PasswordChangeRequired,
+    SignInThrottled,
+    Throttled,
+)
+from tutor.store.throttle import (  # the limits, named where sign-in always named them
+    FIRST_DELAY,  # noqa: F401
+    MAX_DELAY,  # noqa: F401
+    MAX_TRIES,  # noqa: F401
+    MEMORY,  # noqa: F401
+    TRY_WINDOW,
+)
 from tutor.store.values import ROLES, User
 
 SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (shared computers)
+SESSION_TOUCH = timedelta(minutes=1)  # a session's last use is rewritten at most this often
 USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
 GUEST_NAME = "Guest"
-# Sign-in throttling: MAX_TRIES wrong passwords for one username within TRY_WINDOW start
-# the delays: no password is checked for FIRST_DELAY, and each further wrong one (possible
-# once a delay is over) doubles it, up to MAX_DELAY. Wrong tries are remembered for MEMORY
-# (or until the right password), so the delays keep their length rather than starting over.
-# Tries refused during a delay are not counted: nobody can keep an account locked for
-# longer than the delay by trying on.
-MAX_TRIES = 5
-TRY_WINDOW = timedelta(minutes=15)
-FIRST_DELAY = timedelta(minutes=1)
-MAX_DELAY = timedelta(minutes=15)
-MEMORY = timedelta(hours=24)
+TEACHER_SECRET = 8  # a teacher's password has at least this many characters (no PIN)
+RESET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a screen
+RESET_LENGTH = 8
 
 
 def user_from_row(row: tuple[Any, ...]) -> User:
@@ -43,22 +52,52 @@ def _throttle_key(username: object) -> str:
         return unicodedata.normalize("NFKC", str(username)).strip().casefold()[:100]
 
 
-def _delay_left(failures: list[datetime], stamp: datetime) -> float:
-    """Seconds of delay left at `stamp` after these wrong tries (oldest first): none until
-    MAX_TRIES of them fall within TRY_WINDOW, then FIRST_DELAY after that try, doubled for
-    each wrong try since, capped at MAX_DELAY."""
-    start = next((i for i in range(MAX_TRIES - 1, len(failures))
-                  if failures[i] - failures[i - MAX_TRIES + 1] <= TRY_WINDOW), None)
-    if start is None:
-        return 0.0
-    doublings = min(len(failures) - 1 - start, 8)  # 2**8 minutes is past the cap already
-    delay = min(FIRST_DELAY * 2 ** doublings, MAX_DELAY)
-    return max(0.0, (failures[-1] + delay - stamp).total_seconds())
+def secret_for(role: str, secret: object) -> str:
+    """A password or PIN fit for `role`: a learner's has 4 characters or more, a teacher's
+    TEACHER_SECRET (a teacher's account reaches a whole class's records)."""
+    chosen = validate.secret(secret)
+    if role == "teacher" and len(chosen) < TEACHER_SECRET:
+        raise InvalidInput(f"A teacher's password must be at least {TEACHER_SECRET} "
+                           "characters (a short PIN is for learners).")
+    return chosen
 
 
 def _select_user(cur: Cursor, where: str, params: list[Any]) -> User | None:
     row = cur.execute(f"SELECT {USER_COLUMNS} FROM users WHERE {where}", params).fetchone()
     return user_from_row(row) if row else None
+
+
+def _wait_for(cur: Cursor, key: str, address: str, stamp: datetime) -> float:
+    """Seconds before a password for `key` from `address` may be checked."""
+    tries = cur.execute("SELECT failed_at, address FROM sign_in_tries WHERE username = $1"
+                        " ORDER BY failed_at", [key]).fetchall()
+    wait = throttle.delay_left([row[0] for row in tries], stamp)
+    if wait or not address:
+        return wait
+    if any(row[1] == address and row[0] > stamp - TRY_WINDOW for row in tries):
+        return 0.0  # this name is counted from here already: its own limit holds it
+    if cur.execute("SELECT 1 FROM sign_in_known WHERE address = $1 AND username = $2"
+                   " AND signed_in_at > $3", [address, key, stamp - throttle.KNOWN_FOR]
+                   ).fetchone():
+        return 0.0  # it signed in from here lately: one of this network's own accounts
+    latest = [row[0] for row in cur.execute(
+        "SELECT max(failed_at) FROM sign_in_tries WHERE address = $1 AND failed_at > $2"
+        " GROUP BY username", [address, stamp - TRY_WINDOW]
+    ).fetchall()]
+    return throttle.window_left(latest, stamp, throttle.ADDRESS_NAMES, TRY_WINDOW)
+
+
+def _reserve_try(cur: Cursor, key: str, address: str, stamp: datetime) -> float:
+    """In one transaction: the delay before `key` may be tried from `address`, or (none)
+    the try counted as wrong until it proves right."""
+    throttle.lock(cur, "sign-in " + key, stamp)
+    if address:
+        throttle.lock(cur, "sign-in from " + address, stamp)
+    throttle.forget_old(cur, stamp)
+    wait = _wait_for(cur, key, address, stamp)
+    if not wait:
+        cur.execute("INSERT INTO sign_in_tries VALUES ($1, $2, $3)", [key, address, stamp])
+    return wait
 
 
 class Users(Repository):
@@ -70,7 +109,7 @@ class Users(Repository):
         name = validate.username(username)
         shown = validate.text(display_name, "display name", 60)
         role = validate.choice(role, "role", ROLES)
-        hashed = passwords.hash_secret(validate.secret(secret))
+        hashed = passwords.hash_secret(secret_for(role, secret))
 
         def insert(cur: Cursor) -> User:
             try:
@@ -87,15 +126,28 @@ class Users(Repository):
         self._people_changed()
         return created
 
-    def authenticate(self, username: str, secret: str, *, at: datetime | None = None) -> User:
+    def authenticate(self, username: str, secret: str, *, address: str = "",
+                     at: datetime | None = None) -> User:
         """The account for this username and password/PIN, or `AuthenticationFailed`;
-        `SignInThrottled` (checking nothing) while wrong tries for the name are being slowed.
+        `SignInThrottled` (checking nothing) while wrong tries for the name, or from the
+        client `address`, are being slowed (see `throttle.py`); `PasswordChangeRequired`
+        for the right one-time code a teacher gave (`reset_secret`).
 
         `at` is the time of the try (now unless a test says otherwise).
         """
         stamp = at or now()
+        user, _ = self._check_secret(username, secret, address, stamp)
+        if self._db.fetch("SELECT 1 FROM secret_resets WHERE user_id = $1", [user.id]):
+            raise PasswordChangeRequired()
+        return user
+
+    def _check_secret(self, username: str, secret: str, address: str,
+                      stamp: datetime) -> tuple[User, str]:
+        """The account whose password this is (and the name tries are counted under); the
+        try is counted, in the transaction that decides whether it may be checked at all,
+        before the password is checked, and forgotten only if it was right."""
         key = _throttle_key(username)
-        wait = self.sign_in_delay(key, at=stamp)
+        wait = self._db.transaction(lambda cur: _reserve_try(cur, key, address, stamp))
         if wait > 0:
             raise SignInThrottled(wait)
         try:
@@ -108,38 +160,100 @@ class Users(Repository):
         stored = rows[0][-1] if rows else None
         if not passwords.verify_secret(secret, stored):
             # unknown and malformed names count too: a refusal tells nothing of who exists
-            self._db.fetch("INSERT INTO sign_in_failures VALUES ($1, $2)", [key, stamp])
             raise AuthenticationFailed("Wrong username or password.")
-        self._db.fetch("DELETE FROM sign_in_failures WHERE username = $1", [key])
-        return user_from_row(rows[0][:-1])
 
-    def sign_in_delay(self, username: str, *, at: datetime | None = None) -> float:
-        """Seconds until a password for `username` is checked again (0: it is now)."""
+        def right(cur: Cursor) -> None:
+            cur.execute("DELETE FROM sign_in_tries WHERE username = $1", [key])
+            if address:
+                cur.execute("INSERT INTO sign_in_known VALUES ($1, $2, $3) ON CONFLICT"
+                            " (address, username) DO UPDATE SET signed_in_at ="
+                            " excluded.signed_in_at", [address, key, stamp])
+
+        self._db.transaction(right)
+        return user_from_row(rows[0][:-1]), key
+
+    def sign_in_delay(self, username: str, *, address: str = "",
+                      at: datetime | None = None) -> float:
+        """Seconds until a password for `username` (from `address`) is checked again (0: it
+        is now)."""
         stamp = at or now()
         key = _throttle_key(username)
+        return self._db.run(lambda cur: _wait_for(cur, key, address, stamp))
 
-        def remembered(cur: Cursor) -> list[datetime]:
-            cur.execute("DELETE FROM sign_in_failures WHERE failed_at <= $1", [stamp - MEMORY])
-            return [row[0] for row in cur.execute(
-                "SELECT failed_at FROM sign_in_failures WHERE username = $1 AND failed_at <= $2"
-                " ORDER BY failed_at", [key, stamp]).fetchall()]
+    def change_secret(self, actor_id: int, old_secret: str, new_secret: str, *,
+                      address: str = "", at: datetime | None = None) -> None:
+        """Replace the actor's password/PIN after checking the old one (throttled like
+        sign-in); every browser kept signed in by the old one is signed out (it may have
+        been someone else's)."""
+        rows = self._db.fetch("SELECT username FROM users WHERE id = $1", [actor_id])
+        if not rows or rows[0][0] is None:
+            raise AccessDenied("Only named accounts have a password to change.")
+        self.change_secret_by_name(rows[0][0], old_secret, new_secret, address=address, at=at)
 
-        return _delay_left(self._db.transaction(remembered), stamp)
-
-    def change_secret(self, actor_id: int, old_secret: str, new_secret: str) -> None:
-        """Replace the actor's password/PIN after checking the old one; every browser kept
-        signed in by the old one is signed out (it may have been someone else's)."""
-        validate.secret(new_secret)
-        rows = self._db.fetch("SELECT secret_hash FROM users WHERE id = $1", [actor_id])
-        if not passwords.verify_secret(old_secret, rows[0][0] if rows else None):
-            raise AuthenticationFailed("The current password is wrong.")
-        hashed = passwords.hash_secret(new_secret)
+    def change_secret_by_name(self, username: str, old_secret: str, new_secret: str, *,
+                              address: str = "", at: datetime | None = None) -> User:
+        """`change_secret` for whoever knows this username's password or one-time code (a
+        learner whose teacher reset it signs in this way, once)."""
+        stamp = at or now()
+        if validate.secret(new_secret) == old_secret:
+            raise InvalidInput("Choose a new password, not the current one.")
+        user, _ = self._check_secret(username, old_secret, address, stamp)
+        # the role's own rule only once the password proved who this is: a refusal before
+        # would tell a stranger which usernames are teachers'
+        hashed = passwords.hash_secret(secret_for(user.role, new_secret))
 
         def change(cur: Cursor) -> None:
-            cur.execute("UPDATE users SET secret_hash = $2 WHERE id = $1", [actor_id, hashed])
-            cur.execute("DELETE FROM sessions WHERE user_id = $1", [actor_id])
+            cur.execute("UPDATE users SET secret_hash = $2 WHERE id = $1", [user.id, hashed])
+            cur.execute("DELETE FROM sessions WHERE user_id = $1", [user.id])
+            cur.execute("DELETE FROM secret_resets WHERE user_id = $1", [user.id])
 
         self._db.transaction(change)
+        return user
+
+    def reset_secret(self, actor_id: int, learner_id: int) -> str:
+        """A one-time code that replaces the password of a learner in a class the actor
+        teaches; the learner's sign-ins end, and signing in with the code only lets them
+        choose a new password (`change_secret_by_name`)."""
+        code = "".join(secrets.choice(RESET_ALPHABET) for _ in range(RESET_LENGTH))
+        hashed = passwords.hash_secret(code)
+        stamp = now()
+
+        def reset(cur: Cursor) -> None:
+            self._require_reader(cur, actor_id, learner_id)
+            row = cur.execute("SELECT role, username FROM users WHERE id = $1",
+                              [learner_id]).fetchone()
+            if actor_id == learner_id or row[0] != "learner" or row[1] is None:
+                raise AccessDenied("A teacher resets only the passwords of named learners "
+                                   "in their classes.")
+            cur.execute("UPDATE users SET secret_hash = $2 WHERE id = $1", [learner_id, hashed])
+            cur.execute("DELETE FROM sessions WHERE user_id = $1", [learner_id])
+            cur.execute("DELETE FROM sign_in_tries WHERE username = $1", [row[1]])
+            cur.execute("INSERT INTO secret_resets VALUES ($1, $2) ON CONFLICT (user_id)"
+                        " DO UPDATE SET created_at = excluded.created_at", [learner_id, stamp])
+
+        self._db.transaction(reset)
+        return code
+
+    def creation_try(self, address: str, *, at: datetime | None = None) -> None:
+        """Count one try at creating an account from `address`, or `Throttled` (counting
+        nothing) once it made ADDRESS_CREATES within CREATE_WINDOW ("": no address, no
+        limit)."""
+        if not address:
+            return
+        stamp = at or now()
+
+        def count(cur: Cursor) -> float:
+            throttle.lock(cur, "create from " + address, stamp)
+            wait = throttle.window_left(
+                throttle.events(cur, "create", "address", address), stamp,
+                throttle.ADDRESS_CREATES, throttle.CREATE_WINDOW)
+            if not wait:
+                throttle.count_event(cur, "create", "", address, stamp)
+            return wait
+
+        wait = self._db.transaction(count)
+        if wait > 0:
+            raise Throttled(wait, "new accounts from this network")
 
     def create_guest(self, display_name: str = GUEST_NAME) -> tuple[User, str]:
         """A guest account and the token its browser must keep to come back to it."""
@@ -167,7 +281,7 @@ class Users(Repository):
         name = validate.username(username)
         shown = validate.text(display_name, "display name", 60)
         role = validate.choice(role, "role", ROLES)
-        hashed = passwords.hash_secret(validate.secret(secret))
+        hashed = passwords.hash_secret(secret_for(role, secret))
         key = passwords.token_hash(str(token))
 
         def upgrade(cur: Cursor) -> User:
@@ -224,6 +338,27 @@ class Users(Repository):
         if found is None:
             raise AuthenticationFailed("This browser's sign-in has ended; sign in again.")
         return found
+
+    def session_alive(self, session_hash: str, user_id: int, *,
+                      at: datetime | None = None) -> bool:
+        """Whether the sign-in whose token hashes to `session_hash` still keeps `user_id`
+        signed in (not signed out, not idle for SESSION_IDLE, no password change since);
+        a page acting for it counts as a visit. `at`: now unless a test says otherwise."""
+        stamp = at or now()
+        row = self._db.fetch("SELECT last_used FROM sessions WHERE token_hash = $1"
+                             " AND user_id = $2", [session_hash, user_id])
+        if not row or row[0][0] < stamp - SESSION_IDLE:
+            return False
+        if row[0][0] < stamp - SESSION_TOUCH:
+            self._db.fetch("UPDATE sessions SET last_used = $2 WHERE token_hash = $1",
+                           [session_hash, stamp])
+        return True
+
+    def guest_alive(self, token_hash: str, user_id: int) -> bool:
+        """Whether the guest token hashing to `token_hash` still names guest `user_id` (not
+        since turned into a named account)."""
+        return bool(self._db.fetch("SELECT 1 FROM users WHERE id = $1 AND guest_token_hash"
+                                   " = $2", [user_id, token_hash]))
 
     def close_session(self, token: str) -> None:
         """Sign out: the token no longer names anyone (an unknown token is already out)."""

@@ -6,6 +6,7 @@ comes back to the same page; without it, the home page.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 
@@ -16,9 +17,11 @@ from bokeh.models import ImportedStyleSheet
 from bokeh.settings import settings
 from panel.io.resources import get_dist_path, patch_stylesheet
 
-from tutor.store import User
+from tutor.store import Store, StoreError, User
+from tutor.store.passwords import token_hash
+from tutor.store.signed_in import SignedInStore, SignIn
 
-from .auth import current_visitor
+from .auth import Visitor, account_text, current_visitor
 from .i18n import t
 from .identity import AccountBox
 from .page import AppPage
@@ -27,6 +30,7 @@ from .services import get_store, store_error
 from .stats import count_session
 
 PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
+SIGN_IN_CHECK_MS = 20_000  # how often an open page asks whether its sign-in still exists
 
 SHELL_CSS = """
 .zp-header { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
@@ -64,7 +68,8 @@ class TutorApp(pn.viewable.Viewer):
         self._content = pn.Column(sizing_mode="stretch_width")
         # who it is was worked out by the server from the first request: no waiting
         visitor = current_visitor()
-        self.store = get_store() if visitor is not None and visitor.user is not None else None
+        base = get_store() if visitor is not None and visitor.user is not None else None
+        self.store = self._signed_in(base, visitor) if base is not None else None
         if self.store is not None:
             self.user = visitor.user
         self.account = AccountBox(lang=self.lang, user=self.user,
@@ -80,14 +85,46 @@ class TutorApp(pn.viewable.Viewer):
             alert = ""
         self._store_alert = pn.pane.Alert(alert, alert_type="warning", visible=bool(alert),
                                           sizing_mode="stretch_width")
+        # shown once the sign-in this page acts for has ended (the store refuses it too)
+        self._ended_alert = pn.pane.Alert("", alert_type="danger", visible=False,
+                                          sizing_mode="stretch_width")
+        if query.get("account") == "open" and self.account.enabled:
+            self.account.form.visible = True  # "sign in again" opens the form at once
         self._layout = pn.Column(
             pn.FlexBox(self._brand, self._nav, self.account.header, self._lang_button,
                        flex_wrap="wrap", align_items="center", sizing_mode="stretch_width"),
-            self.account.form, self._store_alert, pn.layout.Divider(), self._content,
+            self.account.panel, self._ended_alert, self._store_alert, pn.layout.Divider(),
+            self._content,
             sizing_mode="stretch_width",
             styles={"max-width": "1180px", "margin": "0 auto", "padding": "0 12px"})
         self._label()
         self._show_page()
+        if isinstance(self.store, SignedInStore) and pn.state.curdoc is not None and (
+                pn.state.curdoc.session_context is not None):
+            pn.state.add_periodic_callback(self._check_sign_in, period=SIGN_IN_CHECK_MS)
+
+    def _signed_in(self, base: Store, visitor: Visitor) -> Store:
+        """The store as this page acts through it: only while the sign-in (or guest) it was
+        opened with exists."""
+        sign_in = SignIn(visitor.user.id, session_hash=visitor.session_hash,
+                         guest_hash=token_hash(visitor.guest_token) if visitor.guest_token
+                         else "", address=visitor.address)
+        return SignedInStore(base, sign_in, on_ended=self._sign_in_ended)
+
+    def _check_sign_in(self) -> None:
+        """Ask the store whether this page's sign-in still exists (it says when not)."""
+        with contextlib.suppress(StoreError):  # unreachable now: the next check will tell
+            self.store.alive()
+
+    def _sign_in_ended(self) -> None:
+        """Say so on the page, with the way back in."""
+        self._ended_alert.visible = True
+        self._label_ended()
+
+    def _label_ended(self) -> None:
+        link = f"?page={self.page}&lang={self.lang}&account=open"
+        self._ended_alert.object = (f"{account_text('sign_in_ended', self.lang)} "
+                                    f"[{account_text('sign_in_again', self.lang)}]({link})")
 
     def _nav_options(self) -> dict[str, str]:
         return {t(f"nav_{p}", self.lang): p for p in PAGES}
@@ -104,6 +141,7 @@ class TutorApp(pn.viewable.Viewer):
     @param.depends("lang", watch=True)
     def _on_lang(self) -> None:
         self._label()
+        self._label_ended()
         self.account.lang = self.lang
         for view in self._views.values():
             view.lang = self.lang

@@ -11,10 +11,13 @@ are JSON POSTs to `/auth/…`, accepted only from the origins the server serves.
 
 from __future__ import annotations
 
+import hmac
+import ipaddress
 import json
 import math
+import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlparse
 
@@ -23,10 +26,23 @@ from bokeh.server.auth_provider import AuthProvider
 from bokeh.server.util import check_allowlist
 from bokeh.server.views.doc_handler import DocHandler
 from bokeh.server.views.ws import WSHandler
+from tornado.httputil import HTTPServerRequest
 from tornado.ioloop import IOLoop
 from tornado.web import HTTPError, RequestHandler
 
-from tutor.store import AuthenticationFailed, SignInThrottled, Store, StoreError, User
+from tutor.store import (
+    AuthenticationFailed,
+    InvalidInput,
+    PasswordChangeRequired,
+    SignInThrottled,
+    Store,
+    StoreError,
+    Throttled,
+    User,
+)
+from tutor.store.passwords import token_hash
+from tutor.store.users import SESSION_IDLE
+from tutor.text import section
 
 from .i18n import t
 from .services import get_store
@@ -34,8 +50,13 @@ from .services import get_store
 GUEST_COOKIE = "zhaopengyou_guest"
 SESSION_COOKIE = "zhaopengyou_session"
 COOKIES = (GUEST_COOKIE, SESSION_COOKIE)
-MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at about 400 days
+MAX_AGE = 400 * 24 * 3600  # a guest's cookie: browsers cap cookie lifetimes at about 400 days
+# a sign-in's cookie lives as long as its session: SESSION_IDLE after the last page visit
+SESSION_MAX_AGE = int(SESSION_IDLE.total_seconds())
 SIGN_IN, CREATE, SIGN_OUT = "/auth/sign-in", "/auth/create", "/auth/sign-out"
+PASSWORD = "/auth/password"
+TEACHER_CODE_VAR = "TUTOR_TEACHER_CODE"  # set by `serve --teacher-code`: invites teachers
+account_text = section("account")
 _VISITOR = "tutor_visitor"  # the request attribute the auth provider leaves for the app
 
 
@@ -50,6 +71,8 @@ class Visitor:
     new_guest: bool = False  # the guest was made for this request: its cookie must be set
     session_ended: bool = False  # the session cookie names a sign-in that is over
     problem: StoreError | None = None
+    session_hash: str = ""  # the stored hash of the sign-in's token, for a signed-in account
+    address: str = ""  # the client's address (`request.remote_ip`)
 
 
 def identify(store: Store | None, cookies: Mapping[str, str], *, make_guest: bool) -> Visitor:
@@ -63,7 +86,8 @@ def identify(store: Store | None, cookies: Mapping[str, str], *, make_guest: boo
         guest = cookies.get(GUEST_COOKIE, "")
         if session:
             try:
-                return Visitor(store.users.session_user(session), signed_in=True)
+                return Visitor(store.users.session_user(session), signed_in=True,
+                               session_hash=token_hash(session))
             except AuthenticationFailed:
                 ended = True
         if guest:
@@ -89,8 +113,10 @@ def current_visitor() -> Visitor | None:
 
 # ------------------------------------------------------------------------- cookies
 def keep_cookie(handler: RequestHandler, name: str, value: str) -> None:
-    """Set cookie `name` the only way the app does: from the server, unreadable by scripts."""
-    handler.set_cookie(name, value, path="/", max_age=MAX_AGE, httponly=True, samesite="Lax",
+    """Set cookie `name` the only way the app does: from the server, unreadable by scripts;
+    a sign-in's for as long as its session lasts unused, a guest's for the longest allowed."""
+    handler.set_cookie(name, value, path="/", httponly=True, samesite="Lax",
+                       max_age=SESSION_MAX_AGE if name == SESSION_COOKIE else MAX_AGE,
                        secure=handler.request.protocol == "https")
 
 
@@ -118,7 +144,8 @@ class TutorAuth(AuthProvider):
 
     @property
     def endpoints(self) -> list[tuple[str, type[RequestHandler]]]:
-        return [(SIGN_IN, SignInHandler), (CREATE, CreateHandler), (SIGN_OUT, SignOutHandler)]
+        return [(SIGN_IN, SignInHandler), (CREATE, CreateHandler), (SIGN_OUT, SignOutHandler),
+                (PASSWORD, PasswordHandler)]
 
 
 def _visitor_for(handler: RequestHandler) -> str:
@@ -137,8 +164,23 @@ def _visitor_for(handler: RequestHandler) -> str:
         keep_cookie(handler, GUEST_COOKIE, visitor.guest_token)
     if page and visitor.session_ended:
         drop_cookie(handler, SESSION_COOKIE)
+    if page and visitor.signed_in:  # a visit restarts the session's clock: and the cookie's
+        keep_cookie(handler, SESSION_COOKIE, handler.get_cookie(SESSION_COOKIE))
+    visitor = replace(visitor, address=limited_address(handler.request))
     setattr(handler.request, _VISITOR, visitor)
     return f"user {visitor.user.id}" if visitor.user is not None else "visitor"
+
+
+def limited_address(request: HTTPServerRequest) -> str:
+    """The client address per-address limits count under: `request.remote_ip` (a proxy's
+    X-Forwarded-For with `serve --behind-proxy`), or "" (no per-address limit) for this
+    machine itself: the load generator, or every client behind a proxy not declared with
+    `--behind-proxy`, which must not share one limit."""
+    ip = request.remote_ip or ""
+    try:
+        return "" if ipaddress.ip_address(ip).is_loopback else ip
+    except ValueError:
+        return ip
 
 
 def _allowed(handler: RequestHandler, host: str) -> bool:
@@ -187,10 +229,20 @@ class _AccountHandler(RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.finish(json.dumps(fields or {"ok": True}, ensure_ascii=False))
 
+    @property
+    def address(self) -> str:
+        """The client address limits are counted under (see `limited_address`)."""
+        return limited_address(self.request)
+
     def _fail(self, exc: StoreError) -> None:
-        if isinstance(exc, SignInThrottled):
+        if isinstance(exc, Throttled):
             self.set_header("Retry-After", str(math.ceil(exc.retry_after)))
-            self._answer(429, error=t("sign_in_throttled", self.lang, minutes=exc.minutes))
+            why = (t("sign_in_throttled", self.lang, minutes=exc.minutes)
+                   if isinstance(exc, SignInThrottled) else
+                   account_text("too_many_tries", self.lang, minutes=exc.minutes))
+            self._answer(429, error=why)
+        elif isinstance(exc, PasswordChangeRequired):
+            self._answer(409, error=account_text("must_change", self.lang), change=True)
         elif isinstance(exc, AuthenticationFailed):
             self._answer(401, error=t("sign_in_wrong", self.lang))
         else:
@@ -213,8 +265,9 @@ class SignInHandler(_AccountHandler):
 
     async def post(self) -> None:
         try:  # checking a password takes a deliberate ~50 ms: not on the pages' event loop
-            user = await _off_loop(self.store.users.authenticate,
-                                   self.body.get("username", ""), self.body.get("password", ""))
+            user = await _off_loop(lambda: self.store.users.authenticate(
+                self.body.get("username", ""), self.body.get("password", ""),
+                address=self.address))
             self._sign_in_as(user)
         except StoreError as exc:
             self._fail(exc)
@@ -233,6 +286,9 @@ class CreateHandler(_AccountHandler):
         try:
             if visitor.problem is not None:
                 raise visitor.problem
+            users.creation_try(self.address)  # counted before anything is checked
+            if role == "teacher" and not self._invited(b.get("teacher_code", "")):
+                return
             user = None
             if not visitor.signed_in and visitor.guest_token:
                 try:  # hashing the new password takes a while: off the event loop
@@ -244,8 +300,49 @@ class CreateHandler(_AccountHandler):
             if user is None:
                 user = await _off_loop(users.create, name, display, role, secret)
             self._sign_in_as(user)
+        except Throttled as exc:
+            self._fail(exc)
         except StoreError as exc:
             self._answer(400, error=str(exc))
+
+    def _invited(self, code: str) -> bool:
+        """Whether `code` is the server's teacher invitation code (else answer why not)."""
+        expected = os.environ.get(TEACHER_CODE_VAR, "")
+        if not expected:
+            self._answer(403, error=account_text("teacher_code_missing", self.lang))
+            return False
+        if not hmac.compare_digest(code.strip().encode(), expected.encode()):
+            self._answer(403, error=account_text("teacher_code_wrong", self.lang))
+            return False
+        return True
+
+
+class PasswordHandler(_AccountHandler):
+    """`POST /auth/password {password, new_password[, username]}`: change a password. With a
+    username, for whoever knows its password or the one-time code a teacher gave (which
+    signs nobody in by itself); without, the signed-in account's. Every other sign-in of
+    the account ends; this browser is signed in with the new password."""
+
+    async def post(self) -> None:
+        b = self.body
+        old, new, name = b.get("password", ""), b.get("new_password", ""), b.get("username", "")
+        users = self.store.users
+        try:
+            if not name:
+                visitor = self._visitor()
+                if visitor.problem is not None:
+                    raise visitor.problem
+                if not visitor.signed_in:
+                    self._answer(401, error=account_text("signed_in_required", self.lang))
+                    return
+                name = visitor.user.username
+            user = await _off_loop(lambda: users.change_secret_by_name(
+                name, old, new, address=self.address))
+            self._sign_in_as(user)
+        except InvalidInput as exc:
+            self._answer(400, error=str(exc))
+        except StoreError as exc:
+            self._fail(exc)
 
 
 class SignOutHandler(_AccountHandler):

@@ -15,24 +15,30 @@ from panel.custom import JSComponent
 
 from tutor.store import User
 
+from .auth import account_text
 from .i18n import t
 from .safe import user_text
 
 # Posts JSON to one of the server's account endpoints; on success the page reloads as the
-# browser's new visitor, else the error message (plain text) is returned.
+# browser's new visitor, else the error message (plain text) is returned (`ask`: with
+# `change`, when the server wants a new password chosen before signing in).
 _POST = """
-async function post(path, body, unreachable) {
+async function ask(path, body, unreachable) {
   let response;
   try {
     response = await fetch(path, {method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch (err) {
-    return unreachable;
+    return {error: unreachable};
   }
-  if (response.ok) { window.location.reload(); return ""; }
+  if (response.ok) { window.location.reload(); return {error: ""}; }
   let data = {};
   try { data = await response.json(); } catch (err) { /* not JSON: use the status */ }
-  return data.error || (response.status + " " + response.statusText);
+  return {error: data.error || (response.status + " " + response.statusText),
+          change: data.change === true};
+}
+async function post(path, body, unreachable) {
+  return (await ask(path, body, unreachable)).error;
 }
 """
 
@@ -47,6 +53,8 @@ button { font: inherit; padding: 7px 14px; border-radius: 6px; cursor: pointer;
   border: 1px solid #0072b5; background: #0072b5; color: white; }
 button.secondary { background: white; color: #0072b5; }
 button:disabled { opacity: 0.6; cursor: wait; }
+[hidden] { display: none !important; }
+[role=status] { color: #174ea6; background: #e8f0fe; border-radius: 6px; padding: 8px 10px; }
 [role=alert] { color: #b00020; background: #fdecea; border-radius: 6px; padding: 8px 10px;
   overflow-wrap: anywhere; }
 """
@@ -74,17 +82,29 @@ class AccountForm(JSComponent):
       const roleLabel = make("label", {htmlFor: "zp-role", className: "role"});
       const roleText = make("span", {});
       roleLabel.append(roleText, role);
+      // a teacher's account needs the invitation code of whoever runs the server
+      const teacherCode = make("input", {type: "text", autocomplete: "off", hidden: true});
       const signIn = make("button", {type: "submit"});
       const create = make("button", {type: "button", className: "secondary"});
+      // a one-time code from a teacher signs in only once a new password is chosen
+      const fresh = make("input", {type: "password", autocomplete: "new-password"});
+      const save = make("button", {type: "button"});
       const error = make("div", {hidden: true});
       error.setAttribute("role", "alert");
+      const note = make("div", {hidden: true});
+      note.setAttribute("role", "status");
       const row = (...items) => {
         const r = make("div", {className: "row"});
         r.append(...items);
         return r;
       };
       const form = make("form", {});
-      form.append(row(username, secret, signIn), row(display, roleLabel, create), error);
+      const choose = row(fresh, save);
+      choose.hidden = true;
+      form.append(row(username, secret, signIn), row(display, roleLabel, teacherCode, create),
+                  note, choose, error);
+      const showCode = () => { teacherCode.hidden = role.value !== "teacher"; };
+      role.addEventListener("change", showCode);
 
       function label() {
         const L = model.labels;
@@ -97,28 +117,83 @@ class AccountForm(JSComponent):
         if (!role.value) { role.value = "learner"; }
         signIn.textContent = L.sign_in || "";
         create.textContent = L.create_account || "";
+        teacherCode.placeholder = L.teacher_code || "";
+        fresh.placeholder = L.new_password || "";
+        save.textContent = L.save_password || "";
+        note.textContent = L.must_change || "";
       }
       label();
       model.on("labels", label);
 
       async function send(path, body) {
-        signIn.disabled = create.disabled = true;
+        signIn.disabled = create.disabled = save.disabled = true;
         error.hidden = true;
-        const problem = await post(path, Object.assign(body, {lang: model.lang}),
-                                   model.labels.unreachable);
-        signIn.disabled = create.disabled = false;
-        if (problem) {
-          error.textContent = problem;
+        const answer = await ask(path, Object.assign(body, {lang: model.lang}),
+                                 model.labels.unreachable);
+        signIn.disabled = create.disabled = save.disabled = false;
+        if (answer.change) {  // the code was right: now the new password
+          note.hidden = choose.hidden = false;
+          fresh.focus();
+        } else if (answer.error) {
+          error.textContent = answer.error;
           error.hidden = false;
         }
       }
+      save.addEventListener("click", () => send("auth/password", {
+        username: username.value, password: secret.value, new_password: fresh.value}));
       form.addEventListener("submit", (event) => {
         event.preventDefault();
         send("auth/sign-in", {username: username.value, password: secret.value});
       });
       create.addEventListener("click", () => send("auth/create", {
         username: username.value, password: secret.value, display_name: display.value,
-        role: role.value || "learner"}));
+        role: role.value || "learner", teacher_code: teacherCode.value}));
+      return form;
+    }
+    """
+
+
+class PasswordForm(JSComponent):
+    """Change the signed-in account's password (its other sign-ins end)."""
+
+    labels = param.Dict(default={}, doc="placeholders, the button's name and messages")
+    lang = param.Selector(default="en", objects=["en", "zh"])
+
+    _stylesheets: ClassVar[list[str]] = [_FORM_CSS]
+    _esm = _POST + """
+    export function render({ model }) {
+      const make = (tag, props) => Object.assign(document.createElement(tag), props);
+      const current = make("input", {type: "password", autocomplete: "current-password"});
+      const fresh = make("input", {type: "password", autocomplete: "new-password"});
+      const save = make("button", {type: "submit"});
+      const error = make("div", {hidden: true});
+      error.setAttribute("role", "alert");
+      const title = make("strong", {});
+      const row = make("div", {className: "row"});
+      row.append(current, fresh, save);
+      const form = make("form", {});
+      form.append(title, row, error);
+      function label() {
+        const L = model.labels;
+        title.textContent = L.change_password || "";
+        current.placeholder = L.current_password || "";
+        fresh.placeholder = L.new_password || "";
+        save.textContent = L.save_password || "";
+      }
+      label();
+      model.on("labels", label);
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        save.disabled = true;
+        error.hidden = true;
+        const problem = await post("auth/password", {password: current.value,
+          new_password: fresh.value, lang: model.lang}, model.labels.unreachable);
+        save.disabled = false;
+        if (problem) {
+          error.textContent = problem;
+          error.hidden = false;
+        }
+      });
       return form;
     }
     """
@@ -170,9 +245,15 @@ class AccountBox(pn.viewable.Viewer):
         self._sign_out = SignOutButton(align="center", visible=False, margin=(5, 0))
         self.form = AccountForm(visible=False, sizing_mode="stretch_width",
                                 styles={"background": "#f6f8fa", "border-radius": "8px"})
+        self.password_form = PasswordForm(visible=False, sizing_mode="stretch_width", styles={
+            "background": "#f6f8fa", "border-radius": "8px"})
+        # what the Account button opens, below the page header: sign in, or (signed in)
+        # change the password
+        self.panel = pn.Column(self.form, self.password_form, sizing_mode="stretch_width",
+                               margin=0)
         # the header shows who is there; the form opens below the page header
         self.header = pn.Row(self._who, self._open, self._sign_out, align="center")
-        self._layout = pn.Column(self.header, self.form)
+        self._layout = pn.Column(self.header, self.panel)
         self._label()
 
     @param.depends("lang", "user", "enabled", watch=True)
@@ -181,6 +262,7 @@ class AccountBox(pn.viewable.Viewer):
         if not self.enabled:
             self._who.object = ""
             self._open.visible = self._sign_out.visible = self.form.visible = False
+            self.password_form.visible = False
             return
         name = "…" if self.user is None else (
             t("guest", lang) if self.user.is_guest else self.user.display_name)
@@ -195,10 +277,19 @@ class AccountBox(pn.viewable.Viewer):
                                           "role_learner", "role_teacher", "account_type",
                                           "sign_in",
                                           "create_account")
+        } | {"unreachable": t("account_unreachable", lang)} | {
+            key: account_text(key, lang) for key in ("teacher_code", "new_password",
+                                                      "save_password", "must_change")})
+        self.password_form.param.update(lang=lang, labels={
+            key: account_text(key, lang) for key in ("change_password", "current_password",
+                                                      "new_password", "save_password")
         } | {"unreachable": t("account_unreachable", lang)})
 
     def _toggle(self, _=None) -> None:
-        self.form.visible = not self.form.visible
+        """Open or close the sign-in form (and, for a signed-in account, the password's)."""
+        opened = not self.form.visible
+        self.form.visible = opened
+        self.password_form.visible = opened and self.user is not None and not self.user.is_guest
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -11,6 +11,7 @@ import param
 
 from tutor.puzzle import THEMES, TIERS, Grade, Puzzle
 from tutor.store import Store, StoreError, User
+from tutor.store.signed_in import client_address
 from tutor.text import both
 
 from ..bank import current_bank, shipped_bank
@@ -205,7 +206,8 @@ class PuzzlesPage(AppPage):
         if self.store is None or self.user is None or self.user.is_guest:
             return  # joining is offered to a named account only
         try:
-            room = self.store.classes.join(self.user.id, self._join_code.value)
+            room = self.store.classes.join(self.user.id, self._join_code.value,
+                                           address=client_address(self.store))
         except StoreError as exc:
             self._assign_status.object = f"**{user_text(exc)}**"
             return

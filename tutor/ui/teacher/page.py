@@ -31,6 +31,7 @@ from ..progress.mistakes import t as review_text
 from ..safe import user_text
 from .due import DueDate
 from .reports import assignment_report
+from .reset import PasswordReset
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
 TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
@@ -59,6 +60,7 @@ class TeacherPage(AppPage):
         self._create_class = pn.widgets.Button(color="primary", width=140)
         self._create_class.on_click(self._on_create_class)
         self._code = pn.pane.Markdown("")
+        self._reset = PasswordReset(lang=self.lang)
         # assignments
         self._title = pn.widgets.TextInput(width=240)
         self._due = DueDate(width=220)
@@ -105,6 +107,7 @@ class TeacherPage(AppPage):
             self._status,
             self._headers["classes"],
             pn.FlexBox(self._classes, self._class_name, self._create_class), self._code,
+            self._reset,
             self._headers["assign"], pn.FlexBox(self._title, self._due),
             pn.FlexBox(self._theme, self._tier, self._count), self._picked,
             self._create_assignment,
@@ -123,6 +126,7 @@ class TeacherPage(AppPage):
     @param.depends("lang", watch=True)
     def _label(self) -> None:
         lang = self.lang
+        self._reset.lang = lang
         self._refusal.object = t("teacher_only", lang)
         for key, pane in self._headers.items():
             pane.object = f"### {t('teacher_' + key, lang)}"
@@ -219,6 +223,7 @@ class TeacherPage(AppPage):
     @param.depends("classroom", watch=True)
     def _show_class(self) -> None:
         room = self.classroom
+        self._reset.param.update(store=self.store, user=self.user, classroom=room)
         self._csv.filename = csv_name(room.name if room is not None else "")
         if room is not None and self._classes.value != str(room.id):
             self._classes.value = str(room.id)  # the select follows the parameter

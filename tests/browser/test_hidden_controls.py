@@ -111,6 +111,8 @@ def test_hidden_and_disabled_controls_change_nothing(playwright, school, who):
             if name == "play":  # the person's own decision is waiting: nothing else moves
                 page.get_by_role("button", name="Pass", exact=True).wait_for(timeout=120_000)
             _settled(page)
+            if name == "play":  # still the person's turn, every button as the server has it
+                page.get_by_role("button", name="Pass", exact=True).wait_for(timeout=30_000)
             before = _snapshot(db_url)
             reached[name] = page.evaluate(ATTACK)
             _settled(page)

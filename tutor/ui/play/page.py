@@ -278,7 +278,14 @@ class PlayPage(AppPage):
 
     # ---------------------------------------------------------------- render
     def refresh(self, keep_selection: bool = False) -> None:
-        """Redraw the table and show the controls the person's current decision needs."""
+        """Redraw the table and show the controls the person's current decision needs, sent
+        to the browser as one change: hiding every button and showing the right ones again
+        must never reach a page as two states (a click between them would hit a button the
+        page showed hidden, while the server offers it)."""
+        with pn.io.hold():
+            self._refresh(keep_selection)
+
+    def _refresh(self, keep_selection: bool) -> None:
         s, lang = self.session, self.lang
         obs = s.observation
         self._table.object = table_html(obs, s.human, lang, s.hand_number)

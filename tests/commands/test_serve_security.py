@@ -21,6 +21,7 @@ from tornado.websocket import websocket_connect
 
 from tests.serving import ROOT, free_port, served
 from tutor.commands.serve import origin_host, origins
+from tutor.store import Store
 from tutor.ui.auth import GUEST_COOKIE, SESSION_COOKIE
 
 SCHOOL = "school.example"
@@ -298,3 +299,21 @@ def test_json_nested_deeper_than_python_reads_is_a_400_not_a_crash(server):
     deep = "[" * 3000 + "]" * 3000  # 6 kB: under the body cap, over the parser's depth
     status, _, text, _ = _call(server, "POST", "/auth/sign-in", origin, deep)
     assert status == 400 and "not understood" in json.loads(text)["error"]
+
+
+def test_an_address_opening_pages_faster_than_a_person_is_slowed(tmp_path):
+    port = free_port()
+    env = dict(os.environ, TUTOR_DB=str(tmp_path / "tutor.duckdb"))
+    args = [sys.executable, "-m", "tutor", "serve", "--port", str(port), "--address",
+            "127.0.0.1", "--behind-proxy", "--session-burst", "4", "--session-rate", "0.05"]
+    with served(args, f"http://127.0.0.1:{port}/", tmp_path / "serve.log", env):
+        loop = {"X-Forwarded-For": "198.51.100.7"}
+        statuses = [_call(port, "GET", "/", loop)[0] for _ in range(6)]
+        assert statuses == [200] * 4 + [429] * 2
+        status, cookies, text, _ = _call(port, "GET", "/", loop)
+        assert status == 429 and "Too many new pages" in text and not cookies  # no guest
+        assert _call(port, "GET", "/", {"X-Forwarded-For": "198.51.100.8"})[0] == 200
+        assert _call(port, "GET", "/")[0] == 200  # this machine itself is not limited
+    with Store(tmp_path / "tutor.duckdb") as store:  # refused pages made no guests
+        guests = store._db.fetch("SELECT count(*) FROM users WHERE username IS NULL")[0][0]
+    assert guests == 4 + 1 + 1 + 1  # and the first page, asked for when the server started

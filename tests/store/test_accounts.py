@@ -174,3 +174,23 @@ def test_sessions_are_for_accounts_and_unknown_tokens_fail(store: Store) -> None
     for token in ["", "made-up", "x" * 5000]:
         with pytest.raises(AuthenticationFailed):
             store.users.session_user(token)
+
+
+def test_guests_that_saved_nothing_are_purged_after_a_week_and_no_others(store: Store) -> None:
+    empty, empty_token = store.users.create_guest()
+    answered, _ = store.users.create_guest()
+    store.attempts.record(answered.id, "p1", {"play": ["AS"]}, True, 5.0)
+    studied, _ = store.users.create_guest()
+    store.lessons.save_step(studied.id, "basics", 2)
+    played, _ = store.users.create_guest()
+    store.games.start(played.id, {"decks": 3}, seed=1)
+    named = store.users.create("amy", "Amy", "learner", "1234")
+    soon = now() + timedelta(days=1)
+    assert store.users.purge_empty_guests(at=soon) == 0  # a day old: kept
+    assert store.users.guest(empty_token).id == empty.id
+    later = now() + timedelta(days=8)
+    assert store.users.purge_empty_guests(at=later) == 1
+    with pytest.raises(AuthenticationFailed):
+        store.users.guest(empty_token)
+    for kept in (answered, studied, played, named):
+        assert store.users.get(kept.id, kept.id).id == kept.id

@@ -9,16 +9,18 @@ import argparse
 import os
 import re
 import sys
+import threading
+import time
 from urllib.parse import urlsplit
 
 import panel as pn
 
-from tutor.store import ENV_VAR, StoreError
+from tutor.store import ENV_VAR, Store, StoreError
 from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
 from tutor.ui.ai_pool import get_pool
 from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TEACHER_CODE_VAR, TutorAuth
-from tutor.ui.routes import MAX_BODY, ComponentHandler
+from tutor.ui.routes import MAX_BODY, SESSIONS, ComponentHandler
 from tutor.ui.services import get_store, store_error
 from tutor.ui.stats import StatsHandler
 
@@ -51,6 +53,24 @@ def origin_host(text: str) -> tuple[str, int | None]:
     return parsed.hostname.lower(), parsed.port
 
 
+def purge_guests_daily(store: Store) -> None:
+    """Delete the guests that saved nothing (`Users.purge_empty_guests`) now and once a day
+    after, in a daemon thread: every browser without a cookie, a script's too, makes one."""
+    def purge() -> None:
+        while True:
+            try:
+                count = store.users.purge_empty_guests()
+            except StoreError as exc:
+                print(f"warning: could not purge empty guests: {exc}", file=sys.stderr,
+                      flush=True)
+            else:
+                if count:
+                    print(f"purged {count} guests that saved nothing", flush=True)
+            time.sleep(24 * 3600)
+
+    threading.Thread(target=purge, name="purge-guests", daemon=True).start()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor serve")
     parser.add_argument("--port", type=int, default=5006)
@@ -62,6 +82,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--behind-proxy", action="store_true",
                         help="trust the X-Forwarded-* headers of a reverse proxy in front "
                              "(which serves https: cookies are then marked Secure)")
+    parser.add_argument("--session-burst", type=int, default=SESSIONS.burst, metavar="N",
+                        help="new page sessions one client address may open at once "
+                             f"(default {SESSIONS.burst:g}; this machine is not limited)")
+    parser.add_argument("--session-rate", type=float, default=SESSIONS.per_second,
+                        metavar="R", help="new page sessions a second one address may open "
+                        f"after the burst (default {SESSIONS.per_second:g})")
     parser.add_argument("--show", action="store_true", help="open a browser tab")
     parser.add_argument("--ai-workers", type=int, default=None, metavar="N",
                         help="processes that think for the computer players (default: the "
@@ -89,6 +115,9 @@ def main(argv: list[str]) -> int:
         parser.error(f"--address {args.address} serves other machines: name the address "
                      "learners will type with --allow-origin HOST[:PORT] (the browser's "
                      "connection is refused from any origin not named)")
+    if args.session_burst < 1 or args.session_rate <= 0:
+        parser.error("--session-burst must be at least 1 and --session-rate above 0")
+    SESSIONS.burst, SESSIONS.per_second = args.session_burst, args.session_rate
     if args.ai_workers is not None:
         if args.ai_workers < 1:
             parser.error("--ai-workers must be at least 1")
@@ -103,6 +132,8 @@ def main(argv: list[str]) -> int:
 
     shipped_bank()  # read the puzzle bank once, before anyone waits for it
     get_pool().start()  # the AI's worker processes, ready before the first game
+    if get_store() is not None:
+        purge_guests_daily(get_store())
     allowed = origins(args.address, args.port, args.allow_origin)
     shown = args.allow_origin[0] if args.allow_origin else args.address
     print(f"找朋友 Tutor: http://{shown if ':' in shown else f'{shown}:{args.port}'}/",

@@ -32,6 +32,7 @@ SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (share
 SESSION_TOUCH = timedelta(minutes=1)  # a session's last use is rewritten at most this often
 USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
 GUEST_NAME = "Guest"
+EMPTY_GUEST_AGE = timedelta(days=7)  # a guest with nothing saved is deleted after this long
 TEACHER_SECRET = 8  # a teacher's password has at least this many characters (no PIN)
 RESET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a screen
 RESET_LENGTH = 8
@@ -266,6 +267,31 @@ class Users(Repository):
         )[0]
         self._people_changed()
         return user_from_row(row), token
+
+    def purge_empty_guests(self, *, older_than: timedelta = EMPTY_GUEST_AGE,
+                           at: datetime | None = None) -> int:
+        """Delete the guests made more than `older_than` ago that saved nothing (no row of
+        any table names them by `user_id`); return how many. A page visit makes a guest for
+        every browser without the cookie, scripts included: this keeps them from piling up.
+        A browser that comes back with the cookie of a deleted guest gets a new one, and
+        loses nothing, since there was nothing."""
+        cutoff = (at or now()) - older_than
+
+        def purge(cur: Cursor) -> int:
+            tables = [name for (name,) in cur.execute(
+                "SELECT DISTINCT table_name FROM information_schema.columns WHERE"
+                " table_catalog = current_database() AND table_schema = current_schema()"
+                " AND column_name = 'user_id' AND table_name <> 'users' ORDER BY 1").fetchall()]
+            unused = "".join(f' AND NOT EXISTS (SELECT 1 FROM "{name}" x WHERE x.user_id = u.id)'
+                             for name in tables)
+            return len(cur.execute(
+                "DELETE FROM users u WHERE u.username IS NULL AND u.guest_token_hash IS NOT NULL"
+                f" AND u.created_at < $1{unused} RETURNING u.id", [cutoff]).fetchall())
+
+        count = self._db.transaction(purge)
+        if count:
+            self._people_changed()
+        return count
 
     def guest(self, token: str) -> User:
         """The guest account this browser token belongs to, or `AuthenticationFailed`."""

@@ -23,7 +23,6 @@ from urllib.parse import urlparse
 
 import panel as pn
 from bokeh.server.auth_provider import AuthProvider
-from bokeh.server.util import check_allowlist
 from bokeh.server.views.doc_handler import DocHandler
 from bokeh.server.views.ws import WSHandler
 from tornado.httputil import HTTPServerRequest
@@ -45,6 +44,7 @@ from tutor.store.users import SESSION_IDLE
 from tutor.text import section
 
 from .i18n import t
+from .routes import SESSIONS, served_host
 from .services import get_store
 
 GUEST_COOKIE = "zhaopengyou_guest"
@@ -159,6 +159,12 @@ def _visitor_for(handler: RequestHandler) -> str:
     if not isinstance(handler, DocHandler | WSHandler):
         return "visitor"  # static files and the like: nothing to look up
     page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
+    address = limited_address(handler.request)
+    wait = SESSIONS.take(address) if page else 0.0
+    if wait:  # before any session, guest or lookup: a page loop costs the server nothing
+        # (Tornado's error page clears headers, so the wait is said in the reason)
+        raise HTTPError(429, reason=f"Too many new pages from this address: wait "
+                                    f"{math.ceil(wait)} s")
     visitor = identify(get_store(), _cookies(handler), make_guest=page)
     if page and visitor.new_guest:
         keep_cookie(handler, GUEST_COOKIE, visitor.guest_token)
@@ -166,7 +172,7 @@ def _visitor_for(handler: RequestHandler) -> str:
         drop_cookie(handler, SESSION_COOKIE)
     if page and visitor.signed_in:  # a visit restarts the session's clock: and the cookie's
         keep_cookie(handler, SESSION_COOKIE, handler.get_cookie(SESSION_COOKIE))
-    visitor = replace(visitor, address=limited_address(handler.request))
+    visitor = replace(visitor, address=address)
     setattr(handler.request, _VISITOR, visitor)
     return f"user {visitor.user.id}" if visitor.user is not None else "visitor"
 
@@ -185,8 +191,7 @@ def limited_address(request: HTTPServerRequest) -> str:
 
 def _allowed(handler: RequestHandler, host: str) -> bool:
     """Whether `host` (`name[:port]`) is one the server serves (`serve --allow-origin`)."""
-    return bool(host) and check_allowlist(host.lower(),
-                                          sorted(handler.application.websocket_origins))
+    return served_host(handler, host)
 
 
 async def _off_loop(work: Callable[..., Any], *args: Any) -> Any:

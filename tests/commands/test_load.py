@@ -61,3 +61,26 @@ def test_bad_input_gets_a_clear_error():
     done = subprocess.run([sys.executable, "-m", "tutor", "bench", "serve", "--mix", "x=1"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "unknown part" in done.stderr
+
+
+def test_a_short_flood_is_refused_and_the_visitor_keeps_loading_pages(tmp_path):
+    """`load --mix flood` for a few seconds against a server behind a (declared) proxy: the
+    flood's oversized bodies are refused unread, its pages wait their turn or are refused,
+    and the normal visitor's pages all load."""
+    port = free_port()
+    env = dict(os.environ, TUTOR_DB=str(tmp_path / "tutor.duckdb"))
+    args = [sys.executable, "-m", "tutor", "serve", "--port", str(port), "--behind-proxy",
+            "--session-burst", "2", "--session-rate", "0.2"]
+    with served(args, f"http://localhost:{port}/", tmp_path / "serve.log", env) as url:
+        done = load("--url", url, "--mix", "flood", "--seconds", "6", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["errors"] == 0
+    assert report["unloaded_ms"]["n"] > 0 and report["loaded_ms"]["n"] > 0
+    assert report["bodies_sent"] > 0 and report["bodies_refused"] == report["bodies_sent"]
+    # 2 at once, then one every 5 s: of every page the flood asked for, few were built
+    assert report["pages_sent"] > 0
+    built = report["pages_sent"] - report["pages_refused"] - report["pages_held"]
+    assert built <= 2 + 6 * 0.2 + 1
+    assert set(report["memory_mb"]) == {"start", "peak", "end"}
+    assert report["memory_mb"]["start"] > 0

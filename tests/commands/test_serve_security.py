@@ -305,7 +305,7 @@ def test_an_address_opening_pages_faster_than_a_person_is_slowed(tmp_path):
     port = free_port()
     env = dict(os.environ, TUTOR_DB=str(tmp_path / "tutor.duckdb"))
     args = [sys.executable, "-m", "tutor", "serve", "--port", str(port), "--address",
-            "127.0.0.1", "--behind-proxy", "--session-burst", "4", "--session-rate", "0.05"]
+            "127.0.0.1", "--behind-proxy", "--session-burst", "4", "--session-rate", "0.01"]
     with served(args, f"http://127.0.0.1:{port}/", tmp_path / "serve.log", env):
         loop = {"X-Forwarded-For": "198.51.100.7"}
         statuses = [_call(port, "GET", "/", loop)[0] for _ in range(6)]

@@ -1,5 +1,7 @@
 """`python -m tutor load --url URL --learners K --mix play:normal=0.5,puzzles=0.3,learn=0.2
---seconds S [--json]`: simulate K learners against a running app and report what they met."""
+--seconds S [--json]`: simulate K learners against a running app and report what they met.
+`--mix flood` instead floods it from one address (cookie-less pages, oversized bodies) while
+a normal visitor loads pages (see `tutor.loadgen.flood`; serve with `--behind-proxy`)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import json
 import sys
 
 from tutor.loadgen import LoadError, MixError, parse_mix, run_load
+from tutor.loadgen.flood import run_flood
 
 DEFAULT_MIX = "play:normal=0.5,puzzles=0.3,learn=0.2"
 
@@ -18,7 +21,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--url", required=True, help="the app, like http://localhost:5006/")
     p.add_argument("--learners", type=int, default=3, help="how many at once (default 3)")
     p.add_argument("--mix", default=DEFAULT_MIX,
-                   help=f"what they do, with shares (default {DEFAULT_MIX})")
+                   help=f"what they do, with shares (default {DEFAULT_MIX}); or `flood`: "
+                        "one address floods pages and bodies while a visitor loads pages")
     p.add_argument("--seconds", type=float, default=60, help="how long (default 60)")
     p.add_argument("--think-ms", type=float, default=300,
                    help="a learner's mean pause between actions (default 300)")
@@ -30,6 +34,16 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
+    if args.mix == "flood":
+        try:
+            flood = run_flood(args.url, args.seconds, calm=min(10.0, args.seconds / 2),
+                              settle=min(35.0, args.seconds + 5),
+                              progress=None if args.quiet else sys.stderr)
+        except LoadError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(flood.as_dict()) if args.json else flood.table())
+        return 0
     try:
         mix = parse_mix(args.mix)
         report = run_load(args.url, args.learners, mix, args.seconds, mix_text=args.mix,

@@ -6,6 +6,8 @@ school network; run it several times on one PostgreSQL database behind nginx
 from __future__ import annotations
 
 import argparse
+import ctypes
+import gc
 import os
 import re
 import sys
@@ -71,6 +73,26 @@ def purge_guests_daily(store: Store) -> None:
     threading.Thread(target=purge, name="purge-guests", daemon=True).start()
 
 
+def return_memory_periodically(every: float = 20.0) -> None:
+    """Give freed memory back to the system every `every` seconds (a daemon thread): a
+    session Bokeh ends (a page closed, or a page nobody opened: a flood of them) frees its
+    objects, but glibc keeps the freed heap unless asked to return it, so the process would
+    stay at its peak. `malloc_trim` is glibc's own call for this; elsewhere this does
+    nothing."""
+    try:
+        trim = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return
+
+    def loop() -> None:
+        while True:
+            time.sleep(every)
+            gc.collect()
+            trim(0)
+
+    threading.Thread(target=loop, name="return-memory", daemon=True).start()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor serve")
     parser.add_argument("--port", type=int, default=5006)
@@ -83,7 +105,8 @@ def main(argv: list[str]) -> int:
                         help="trust the X-Forwarded-* headers of a reverse proxy in front "
                              "(which serves https: cookies are then marked Secure)")
     parser.add_argument("--session-burst", type=int, default=SESSIONS.burst, metavar="N",
-                        help="new page sessions one client address may open at once "
+                        help="new page sessions one client address may open at once; "
+                             "more wait for their turn, up to 30 s, then are refused "
                              f"(default {SESSIONS.burst:g}; this machine is not limited)")
     parser.add_argument("--session-rate", type=float, default=SESSIONS.per_second,
                         metavar="R", help="new page sessions a second one address may open "
@@ -134,6 +157,7 @@ def main(argv: list[str]) -> int:
     get_pool().start()  # the AI's worker processes, ready before the first game
     if get_store() is not None:
         purge_guests_daily(get_store())
+    return_memory_periodically()
     allowed = origins(args.address, args.port, args.allow_origin)
     shown = args.allow_origin[0] if args.allow_origin else args.address
     print(f"找朋友 Tutor: http://{shown if ':' in shown else f'{shown}:{args.port}'}/",

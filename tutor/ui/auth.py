@@ -11,12 +11,13 @@ are JSON POSTs to `/auth/…`, accepted only from the origins the server serves.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import json
 import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlparse
@@ -44,7 +45,7 @@ from tutor.store.users import SESSION_IDLE
 from tutor.text import section
 
 from .i18n import t
-from .routes import SESSIONS, served_host
+from .routes import PAGE_TURNS, SESSIONS, TARPIT, served_host
 from .services import get_store
 
 GUEST_COOKIE = "zhaopengyou_guest"
@@ -135,8 +136,12 @@ class TutorAuth(AuthProvider):
     (a browser without an account is a guest), so the login URL is never visited."""
 
     @property
-    def get_user(self) -> Callable[[RequestHandler], str]:
-        return _visitor_for
+    def get_user(self) -> None:
+        return None  # Bokeh takes one of get_user and get_user_async
+
+    @property
+    def get_user_async(self) -> Callable[[RequestHandler], Awaitable[str]]:
+        return _visitor_in_turn
 
     @property
     def login_url(self) -> str:
@@ -146,6 +151,23 @@ class TutorAuth(AuthProvider):
     def endpoints(self) -> list[tuple[str, type[RequestHandler]]]:
         return [(SIGN_IN, SignInHandler), (CREATE, CreateHandler), (SIGN_OUT, SignOutHandler),
                 (PASSWORD, PasswordHandler)]
+
+
+async def _visitor_in_turn(handler: RequestHandler) -> str:
+    """Bokeh's `get_user_async`: a page waits for its address's turn (one page session is
+    built at a time per client address, see `PageTurns`), then `_visitor_for`."""
+    if isinstance(handler, DocHandler) and _allowed(handler, handler.request.host):
+        address = limited_address(handler.request)
+        wait = SESSIONS.take(address)
+        if wait is None:  # before any session, guest or lookup: a page loop costs nothing
+            await TARPIT.hold(address)  # and its refusals come at a person's pace
+            # (Tornado's error page clears headers, so the wait is said in the reason)
+            raise HTTPError(429, reason="Too many new pages from this address: wait "
+                                        f"{math.ceil(SESSIONS.max_wait)} s")
+        await asyncio.sleep(wait)  # its turn at the address's pace
+        if not await PAGE_TURNS.wait(address, handler):
+            raise HTTPError(429, reason="Too many pages from this address at once")
+    return _visitor_for(handler)
 
 
 def _visitor_for(handler: RequestHandler) -> str:
@@ -160,11 +182,6 @@ def _visitor_for(handler: RequestHandler) -> str:
         return "visitor"  # static files and the like: nothing to look up
     page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
     address = limited_address(handler.request)
-    wait = SESSIONS.take(address) if page else 0.0
-    if wait:  # before any session, guest or lookup: a page loop costs the server nothing
-        # (Tornado's error page clears headers, so the wait is said in the reason)
-        raise HTTPError(429, reason=f"Too many new pages from this address: wait "
-                                    f"{math.ceil(wait)} s")
     visitor = identify(get_store(), _cookies(handler), make_guest=page)
     if page and visitor.new_guest:
         keep_cookie(handler, GUEST_COOKIE, visitor.guest_token)

@@ -23,13 +23,16 @@ from .safe import user_text
 # browser's new visitor, else the error message (plain text) is returned (`ask`: with
 # `change`, when the server wants a new password chosen before signing in).
 _POST = """
-async function ask(path, body, unreachable) {
+const MAX_BODY = 8000;  // the server reads no larger body (tutor.ui.routes.MAX_BODY, 8 KiB)
+async function ask(path, body, texts) {
+  const sent = JSON.stringify(body);
+  if (new Blob([sent]).size > MAX_BODY) { return {error: texts.too_long}; }
   let response;
   try {
     response = await fetch(path, {method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      headers: {"Content-Type": "application/json"}, body: sent});
   } catch (err) {
-    return {error: unreachable};
+    return {error: texts.unreachable};
   }
   if (response.ok) { window.location.reload(); return {error: ""}; }
   let data = {};
@@ -37,8 +40,8 @@ async function ask(path, body, unreachable) {
   return {error: data.error || (response.status + " " + response.statusText),
           change: data.change === true};
 }
-async function post(path, body, unreachable) {
-  return (await ask(path, body, unreachable)).error;
+async function post(path, body, texts) {
+  return (await ask(path, body, texts)).error;
 }
 """
 
@@ -129,7 +132,7 @@ class AccountForm(JSComponent):
         signIn.disabled = create.disabled = save.disabled = true;
         error.hidden = true;
         const answer = await ask(path, Object.assign(body, {lang: model.lang}),
-                                 model.labels.unreachable);
+                                 model.labels);
         signIn.disabled = create.disabled = save.disabled = false;
         if (answer.change) {  // the code was right: now the new password
           note.hidden = choose.hidden = false;
@@ -187,7 +190,7 @@ class PasswordForm(JSComponent):
         save.disabled = true;
         error.hidden = true;
         const problem = await post("auth/password", {password: current.value,
-          new_password: fresh.value, lang: model.lang}, model.labels.unreachable);
+          new_password: fresh.value, lang: model.lang}, model.labels);
         save.disabled = false;
         if (problem) {
           error.textContent = problem;
@@ -216,7 +219,8 @@ class SignOutButton(JSComponent):
       model.on("label", show);
       button.addEventListener("click", async () => {
         button.disabled = true;
-        const problem = await post("auth/sign-out", {lang: model.lang}, model.unreachable);
+        const problem = await post("auth/sign-out", {lang: model.lang},
+                                   {unreachable: model.unreachable});
         button.disabled = false;
         if (problem) { window.alert(problem); }
       });
@@ -277,13 +281,15 @@ class AccountBox(pn.viewable.Viewer):
                                           "role_learner", "role_teacher", "account_type",
                                           "sign_in",
                                           "create_account")
-        } | {"unreachable": t("account_unreachable", lang)} | {
+        } | {"unreachable": t("account_unreachable", lang),
+             "too_long": t("account_too_long", lang)} | {
             key: account_text(key, lang) for key in ("teacher_code", "new_password",
                                                       "save_password", "must_change")})
         self.password_form.param.update(lang=lang, labels={
             key: account_text(key, lang) for key in ("change_password", "current_password",
                                                       "new_password", "save_password")
-        } | {"unreachable": t("account_unreachable", lang)})
+        } | {"unreachable": t("account_unreachable", lang),
+             "too_long": t("account_too_long", lang)})
 
     def _toggle(self, _=None) -> None:
         """Open or close the sign-in form (and, for a signed-in account, the password's)."""

@@ -52,7 +52,7 @@ class Classes(Repository):
         title = validate.text(name, "class name", 80)
 
         def create(cur: Cursor) -> Classroom:
-            if self._require_actor(cur, actor_id) != "teacher":
+            if self._require_actor(cur, actor_id, saving=False) != "teacher":
                 raise AccessDenied("Only teachers can create classes.")
             for _ in range(20):
                 try:
@@ -87,8 +87,8 @@ class Classes(Repository):
             row = cur.execute(
                 "SELECT role, guest_token_hash IS NOT NULL FROM users WHERE id = $1", [actor_id]
             ).fetchone()
-            if row is None:
-                raise AccessDenied(f"Unknown acting user {actor_id}.")
+            if row is None:  # an unsaved guest is a guest; anyone else unknown is refused
+                row = (self._require_actor(cur, actor_id, saving=False), True)
             if row[0] != "learner":
                 raise AccessDenied("Only learners join classes; teachers create them.")
             if row[1]:
@@ -132,7 +132,7 @@ class Classes(Repository):
         """The classes the actor teaches or has joined."""
 
         def read(cur: Cursor) -> list[Classroom]:
-            self._require_actor(cur, actor_id)
+            self._require_actor(cur, actor_id, saving=False)
             rows = cur.execute(
                 f"SELECT {CLASS_COLUMNS} FROM classes c WHERE c.teacher_id = $1 OR EXISTS"
                 " (SELECT 1 FROM memberships m WHERE m.class_id = c.id AND m.user_id = $1)"

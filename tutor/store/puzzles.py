@@ -37,7 +37,7 @@ class AuthoredPuzzles(Repository):
         text = validate.to_json(entry, "puzzle")
 
         def insert(cur: Cursor) -> None:
-            if self._require_actor(cur, actor_id) != "teacher":
+            if self._require_actor(cur, actor_id, saving=False) != "teacher":
                 raise AccessDenied("Only teachers write puzzles.")
             try:
                 cur.execute("INSERT INTO authored_puzzles VALUES ($1, $2, $3, $4)",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tutor.store.access import Repository
+from tutor.store.access import Repository, acting_as_guest
 from tutor.store.errors import SignInEnded
 from tutor.store.store import Store
 
@@ -22,20 +22,24 @@ from tutor.store.store import Store
 @dataclass(frozen=True)
 class SignIn:
     """What a page acts on behalf of: an account's session (`session_hash`) or a guest's
-    token (`guest_hash`), as stored hashes, and the client address it came from."""
+    token (`guest_hash`), as stored hashes, and the client address it came from. An
+    `unsaved` guest had no row when the page was built: its first save makes one."""
 
     user_id: int
     session_hash: str = ""
     guest_hash: str = ""
     address: str = ""
+    unsaved: bool = False
 
 
 class _Guarded:
     """A repository whose public methods first check the sign-in."""
 
-    def __init__(self, repository: Repository, check: Callable[[], None]) -> None:
+    def __init__(self, repository: Repository, check: Callable[[], None],
+                 guest: tuple[int, str] | None) -> None:
         self._repository = repository
         self._check = check
+        self._guest = guest
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self._repository, name)
@@ -45,7 +49,10 @@ class _Guarded:
         @functools.wraps(found)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             self._check()
-            return found(*args, **kwargs)
+            if self._guest is None:
+                return found(*args, **kwargs)
+            with acting_as_guest(*self._guest):  # an unsaved guest's first save saves it
+                return found(*args, **kwargs)
 
         return guarded
 
@@ -66,8 +73,9 @@ class SignedInStore(Store):
         self.sign_in = sign_in
         self._on_ended = on_ended
         self.ended = False
+        guest = (sign_in.user_id, sign_in.guest_hash) if sign_in.guest_hash else None
         for name in self.REPOSITORIES:
-            setattr(self, name, _Guarded(getattr(base, name), self.check))
+            setattr(self, name, _Guarded(getattr(base, name), self.check, guest))
 
     @property
     def path(self) -> Path | None:
@@ -91,7 +99,8 @@ class SignedInStore(Store):
             if sign_in.session_hash:
                 self.ended = not users.session_alive(sign_in.session_hash, sign_in.user_id)
             elif sign_in.guest_hash:
-                self.ended = not users.guest_alive(sign_in.guest_hash, sign_in.user_id)
+                self.ended = not users.guest_alive(sign_in.guest_hash, sign_in.user_id,
+                                                   unsaved=sign_in.unsaved)
             if self.ended and self._on_ended is not None:
                 self._on_ended()
         return not self.ended

@@ -8,13 +8,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tutor.store import passwords, throttle, validate
-from tutor.store.access import Repository, now
+from tutor.store.access import GUEST_NAME, Repository, now
 from tutor.store.db import ConstraintViolation, Cursor
 from tutor.store.errors import (
     AccessDenied,
     AuthenticationFailed,
     Conflict,
     InvalidInput,
+    NotFound,
     PasswordChangeRequired,
     SignInThrottled,
     Throttled,
@@ -31,7 +32,6 @@ from tutor.store.values import ROLES, User
 SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (shared computers)
 SESSION_TOUCH = timedelta(minutes=1)  # a session's last use is rewritten at most this often
 USER_COLUMNS = "id, username, display_name, role, guest_token_hash IS NOT NULL, created_at"
-GUEST_NAME = "Guest"
 EMPTY_GUEST_AGE = timedelta(days=7)  # a guest with nothing saved is deleted after this long
 TEACHER_SECRET = 8  # a teacher's password has at least this many characters (no PIN)
 RESET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a screen
@@ -271,10 +271,10 @@ class Users(Repository):
     def purge_empty_guests(self, *, older_than: timedelta = EMPTY_GUEST_AGE,
                            at: datetime | None = None) -> int:
         """Delete the guests made more than `older_than` ago that saved nothing (no row of
-        any table names them by `user_id`); return how many. A page visit makes a guest for
-        every browser without the cookie, scripts included: this keeps them from piling up.
-        A browser that comes back with the cookie of a deleted guest gets a new one, and
-        loses nothing, since there was nothing."""
+        any table names them by `user_id`); return how many. A guest's row is made by its
+        first save, so only rows made before that rule (or whose save then failed) are ever
+        empty. A browser that comes back with the cookie of a deleted guest is an unsaved
+        guest again, and loses nothing, since there was nothing."""
         cutoff = (at or now()) - older_than
 
         def purge(cur: Cursor) -> int:
@@ -293,10 +293,22 @@ class Users(Repository):
             self._people_changed()
         return count
 
+    def saved_guest(self, token: str) -> User | None:
+        """The saved guest this browser token names, if its row exists."""
+        key = passwords.token_hash(str(token))
+        return self._db.run(lambda cur: _select_user(cur, "guest_token_hash = $1", [key]))
+
+    def unsaved_guest(self) -> User:
+        """A guest with a fresh id from the users' sequence and no row: a page acts for it
+        inside `acting_as_guest`, and its first save inserts the row. Pages that save
+        nothing, a script's flood of them included, leave nothing behind."""
+        new_id = int(self._db.fetch("SELECT nextval('user_ids')")[0][0])
+        return User(id=new_id, username=None, display_name=GUEST_NAME, role="learner",
+                    is_guest=True, created_at=now())
+
     def guest(self, token: str) -> User:
         """The guest account this browser token belongs to, or `AuthenticationFailed`."""
-        key = passwords.token_hash(str(token))
-        found = self._db.run(lambda cur: _select_user(cur, "guest_token_hash = $1", [key]))
+        found = self.saved_guest(token)
         if found is None:
             raise AuthenticationFailed("This browser's guest progress was not found.")
         return found
@@ -380,11 +392,13 @@ class Users(Repository):
                            [session_hash, stamp])
         return True
 
-    def guest_alive(self, token_hash: str, user_id: int) -> bool:
+    def guest_alive(self, token_hash: str, user_id: int, *, unsaved: bool = False) -> bool:
         """Whether the guest token hashing to `token_hash` still names guest `user_id` (not
-        since turned into a named account)."""
-        return bool(self._db.fetch("SELECT 1 FROM users WHERE id = $1 AND guest_token_hash"
-                                   " = $2", [user_id, token_hash]))
+        since turned into a named account). An `unsaved` guest (no row when its page was
+        built) is alive until its id or its token is saved, and then only as that pair."""
+        rows = self._db.fetch("SELECT id, guest_token_hash FROM users WHERE id = $1 OR"
+                              " guest_token_hash = $2", [user_id, token_hash])
+        return (user_id, token_hash) in {tuple(r) for r in rows} or (unsaved and not rows)
 
     def close_session(self, token: str) -> None:
         """Sign out: the token no longer names anyone (an unknown token is already out)."""
@@ -396,6 +410,9 @@ class Users(Repository):
 
         def read(cur: Cursor) -> User:
             self._require_reader(cur, actor_id, user_id)
-            return _select_user(cur, "id = $1", [user_id])
+            found = _select_user(cur, "id = $1", [user_id])
+            if found is None:  # an unsaved guest reading themself (see `unsaved_guest`)
+                raise NotFound(f"There is no user {user_id} saved yet.")
+            return found
 
         return self._db.run(read)

@@ -108,7 +108,7 @@ class TutorApp(pn.viewable.Viewer):
         opened with exists."""
         sign_in = SignIn(visitor.user.id, session_hash=visitor.session_hash,
                          guest_hash=token_hash(visitor.guest_token) if visitor.guest_token
-                         else "", address=visitor.address)
+                         else "", address=visitor.address, unsaved=visitor.unsaved_guest)
         return SignedInStore(base, sign_in, on_ended=self._sign_in_ended)
 
     def _check_sign_in(self) -> None:
@@ -122,9 +122,14 @@ class TutorApp(pn.viewable.Viewer):
         self._label_ended()
 
     def _label_ended(self) -> None:
-        link = f"?page={self.page}&lang={self.lang}&account=open"
-        self._ended_alert.object = (f"{account_text('sign_in_ended', self.lang)} "
-                                    f"[{account_text('sign_in_again', self.lang)}]({link})")
+        if isinstance(self.store, SignedInStore) and self.store.sign_in.guest_hash:
+            link = f"?page={self.page}&lang={self.lang}"  # a reload: the browser's guest now
+            said, action = "guest_ended", "reload_page"
+        else:
+            link = f"?page={self.page}&lang={self.lang}&account=open"
+            said, action = "sign_in_ended", "sign_in_again"
+        self._ended_alert.object = (f"{account_text(said, self.lang)} "
+                                    f"[{account_text(action, self.lang)}]({link})")
 
     def _nav_options(self) -> dict[str, str]:
         return {t(f"nav_{p}", self.lang): p for p in PAGES}

@@ -12,6 +12,7 @@ are JSON POSTs to `/auth/…`, accepted only from the origins the server serves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import ipaddress
 import json
@@ -40,7 +41,7 @@ from tutor.store import (
     Throttled,
     User,
 )
-from tutor.store.passwords import token_hash
+from tutor.store.passwords import new_token, token_hash
 from tutor.store.users import SESSION_IDLE
 from tutor.text import section
 
@@ -70,6 +71,7 @@ class Visitor:
     signed_in: bool = False
     guest_token: str = ""  # the guest's token, for a guest (new or kept)
     new_guest: bool = False  # the guest was made for this request: its cookie must be set
+    unsaved_guest: bool = False  # the guest has no row yet: its first save makes one
     session_ended: bool = False  # the session cookie names a sign-in that is over
     problem: StoreError | None = None
     session_hash: str = ""  # the stored hash of the sign-in's token, for a signed-in account
@@ -78,7 +80,8 @@ class Visitor:
 
 def identify(store: Store | None, cookies: Mapping[str, str], *, make_guest: bool) -> Visitor:
     """The visitor these cookies name: the account a live session keeps signed in, else the
-    guest, else (`make_guest`) a new guest."""
+    saved guest, else (`make_guest`, for a page) an unsaved guest: an id and, for a browser
+    without one, a new token, but no row until the guest saves something."""
     if store is None:
         return Visitor(None)
     try:
@@ -92,14 +95,14 @@ def identify(store: Store | None, cookies: Mapping[str, str], *, make_guest: boo
             except AuthenticationFailed:
                 ended = True
         if guest:
-            try:
-                return Visitor(store.users.guest(guest), guest_token=guest, session_ended=ended)
-            except AuthenticationFailed:
-                pass  # a guest that is gone: a new one (and cookie) below
-        if not make_guest:
-            return Visitor(None, session_ended=ended)
-        user, token = store.users.create_guest()
-        return Visitor(user, guest_token=token, new_guest=True, session_ended=ended)
+            saved = store.users.saved_guest(guest)
+            if saved is not None:
+                return Visitor(saved, guest_token=guest, session_ended=ended)
+        if not make_guest:  # a websocket or a form post: no id is drawn for nobody
+            return Visitor(None, guest_token=guest, session_ended=ended)
+        token = guest or new_token()
+        return Visitor(store.users.unsaved_guest(), guest_token=token, new_guest=not guest,
+                       unsaved_guest=True, session_ended=ended)
     except StoreError as exc:
         return Visitor(None, problem=exc)
 
@@ -313,12 +316,12 @@ class CreateHandler(_AccountHandler):
                 return
             user = None
             if not visitor.signed_in and visitor.guest_token:
-                try:  # hashing the new password takes a while: off the event loop
+                # a guest that saved nothing (or is gone) makes a plain new account below;
+                # hashing the new password takes a while: off the event loop
+                with contextlib.suppress(AuthenticationFailed):
                     user = await _off_loop(users.upgrade_guest, visitor.guest_token, name,
                                            display, secret, role)
-                    drop_cookie(self, GUEST_COOKIE)  # the guest is this account now
-                except AuthenticationFailed:
-                    pass  # the guest is gone since the page loaded: a plain new account
+                drop_cookie(self, GUEST_COOKIE)  # either way, this browser is the account now
             if user is None:
                 user = await _off_loop(users.create, name, display, role, secret)
             self._sign_in_as(user)

@@ -1,0 +1,102 @@
+"""A guest's row is made by its first save, not its first page (issue 34 §5): pages opened
+without cookies, a script's flood of them included, leave no row behind, and a guest who
+answers a lesson step has exactly one, found again by its cookie. The app runs on
+PostgreSQL so the test can count the rows while it serves."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import sys
+from http.cookies import SimpleCookie
+
+import pytest
+
+from tests.postgres import create_database
+from tests.serving import free_port, served
+from tutor.lesson import load_lessons
+from tutor.store import Store
+from tutor.store.passwords import token_hash
+from tutor.ui.auth import GUEST_COOKIE
+
+from .conftest import CHROMIUM, CHROMIUM_FLAGS
+from .test_learn import WHERE, _click_cards, _wait_attached
+
+pytestmark = pytest.mark.browser
+
+PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
+
+
+def _users(url: str) -> list[tuple]:
+    with Store(url) as store:
+        return store._db.fetch("SELECT id, username, guest_token_hash FROM users ORDER BY id")
+
+
+@pytest.fixture(scope="module")
+def served_pg(tmp_path_factory, pg_url):
+    """An app process on an empty PostgreSQL database: its URL and the database's."""
+    url = create_database(pg_url, "guest_rows")
+    with Store(url):
+        pass  # migrated before the server starts
+    folder = tmp_path_factory.mktemp("guest_rows")
+    port = free_port()
+    with served([sys.executable, "-m", "tutor", "serve", "--port", str(port), "--db", url],
+                f"http://localhost:{port}/", folder / "serve.log",
+                dict(os.environ, TUTOR_AI_DELAY_MS="30")) as app_url:
+        yield app_url, url, port
+
+
+def test_pages_without_cookies_leave_no_rows(served_pg):
+    _, db_url, port = served_pg
+    tokens = set()
+    for _ in range(3):
+        for name in PAGES:
+            con = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            con.request("GET", f"/?page={name}")
+            reply = con.getresponse()
+            reply.read()
+            con.close()
+            assert reply.status == 200, name
+            jar = SimpleCookie()
+            for line in reply.headers.get_all("Set-Cookie") or []:
+                jar.load(line)
+            tokens.add(jar[GUEST_COOKIE].value)  # each is told its guest token
+    assert len(tokens) == 3 * len(PAGES)
+    assert _users(db_url) == []
+
+
+def test_a_guest_row_is_made_by_its_first_save_and_found_again(playwright, served_pg):
+    app_url, db_url, _ = served_pg
+    before = _users(db_url)
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "trumps")
+    step = lesson.pages[0].step
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(f"{app_url}?page=learn&lang=en")
+        _wait_attached(page)  # the page has read the guest's progress: none, and no row
+        page.get_by_role("button", name="中文", exact=True).click()
+        page.get_by_role("button", name="English", exact=True).wait_for(timeout=10_000)
+        assert _users(db_url) == before
+
+        # opening a lesson saves the guest's place in it: the first save, and the row
+        page.get_by_role("button", name=lesson.title.zh).click()
+        page.locator(f'{WHERE}[data-lesson="trumps"][data-page="0"]').wait_for(timeout=10_000)
+        page.get_by_role("button", name="English", exact=True).click()
+        page.get_by_role("button", name="中文", exact=True).wait_for(timeout=10_000)
+        cookie = next(c["value"] for c in context.cookies() if c["name"] == GUEST_COOKIE)
+        made = [row for row in _users(db_url) if row not in before]
+        assert [(username, key) for _, username, key in made] == [(None, token_hash(cookie))]
+
+        _click_cards(page, step.solve().text.split())  # saving more: the same row
+        page.get_by_role("button", name="Check answer", exact=True).click()
+        page.get_by_text("Correct!").wait_for(timeout=10_000)
+        assert [row for row in _users(db_url) if row not in before] == made
+
+        page.reload()  # the cookie finds the saved guest: its progress, no second row
+        _wait_attached(page)
+        page.locator(f'{WHERE}[data-lesson="trumps"][data-page="1"]').wait_for(timeout=10_000)
+        assert [row for row in _users(db_url) if row not in before] == made
+    finally:
+        browser.close()

@@ -145,12 +145,15 @@ class TutorApp(pn.viewable.Viewer):
 
     @param.depends("lang", watch=True)
     def _on_lang(self) -> None:
-        self._label()
-        self._label_ended()
-        self.account.lang = self.lang
-        for view in self._views.values():
-            view.lang = self.lang
-        self._sync_url()
+        """Relabel everything as one change: the browser never shows a half-switched page
+        (and a click landing meanwhile never meets a button in the other language)."""
+        with pn.io.hold():
+            self._label()
+            self._label_ended()
+            self.account.lang = self.lang
+            for view in self._views.values():
+                view.lang = self.lang
+            self._sync_url()
 
     @param.depends("page", watch=True)
     def _show_page(self) -> None:

@@ -104,3 +104,23 @@ def create_class(page, name: str) -> str:
     code_text = page.get_by_text(re.compile(r"learners join with the code")).first
     code_text.wait_for(timeout=15_000)
     return re.search(r"the code (\S+)\.", code_text.inner_text()).group(1)
+
+
+# the page's scroll width and the window's inner width, once they have held still for 600 ms
+# (three looks 300 ms apart agree): a loaded machine can draw the first frames before every
+# component has its styles, and charts size themselves after they are drawn
+_WIDTHS_HELD = """() => {
+  const now = [document.documentElement.scrollWidth, window.innerWidth].join(",");
+  const seen = (window.__zpWidths || []).concat([now]).slice(-3);
+  window.__zpWidths = seen;
+  return seen.length === 3 && seen.every(s => s === now) && now;
+}"""
+
+
+def settled_widths(page, timeout: float = 30_000) -> tuple[int, int]:
+    """(scroll width, inner width) of the page once the layout holds still; a page that never
+    does fails here."""
+    page.evaluate("() => { window.__zpWidths = []; }")
+    held = page.wait_for_function(_WIDTHS_HELD, polling=300, timeout=timeout).json_value()
+    scroll, inner = (int(x) for x in held.split(","))
+    return scroll, inner

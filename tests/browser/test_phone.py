@@ -11,7 +11,7 @@ import pytest
 
 from tutor.text import t
 
-from .conftest import create_account, create_class, shot, watch_outside
+from .conftest import create_account, create_class, settled_widths, shot, watch_outside
 from .test_puzzles import _answer_seat, _choose_theme, _current_puzzle
 
 pytestmark = pytest.mark.browser
@@ -30,22 +30,6 @@ def _ready(page, name: str, lang: str) -> None:
     selector = {"home": ".zp-home", "learn": ".zp-learn-where", "puzzles": ".zp-q-prompt",
                 "play": ".zp-pick", "progress": "canvas"}[name]
     page.locator(selector).first.wait_for(timeout=30_000)
-    page.wait_for_timeout(800)  # let the layout settle (charts size themselves)
-
-
-def _widths(page) -> tuple[int, int]:
-    """The page's scroll width and the window's inner width, once they hold still: a loaded
-    machine can draw the first frames before every component has its styles (a phone then
-    zooms out for a moment); a page that stays too wide is still caught."""
-    read = "[document.documentElement.scrollWidth, window.innerWidth]"
-    last = page.evaluate(read)
-    for _ in range(20):
-        page.wait_for_timeout(300)
-        now = page.evaluate(read)
-        if now == last:
-            break
-        last = now
-    return tuple(last)
 
 
 def _teacher_with_a_puzzle_done(page, app_url: str) -> None:
@@ -76,7 +60,8 @@ def test_every_page_fits_without_sideways_scrolling(browser, app_url, size):
             for name in PAGES:
                 page.goto(f"{app_url}?page={name}&lang={lang}")
                 _ready(page, name, lang)
-                scroll, inner = _widths(page)
+                # a phone zooms out for a moment while the first frames lack styles
+                scroll, inner = settled_widths(page)
                 shot(page, f"{name}_{size}_{lang}")  # first: a page too wide is seen as it was
                 # a phone zooms out to show a page wider than itself: innerWidth grows with it
                 assert inner == width and scroll <= inner, \

@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutor.rules import Trump, parse_cards
 
-from .conftest import shot
+from .conftest import settled_widths, shot
 
 pytestmark = pytest.mark.browser
 
@@ -126,6 +126,7 @@ def _advance_until(page, done, limit_s: float = 240, timings=None, each=None) ->
     raise AssertionError("the game did not get there in time")
 
 
+@pytest.mark.timeout(600)  # its own waits add up to more than the suite's 300 s
 def test_a_whole_hand_through_the_ui(page, app_url):
     t0 = time.perf_counter()
     page.goto(app_url + "?page=play")
@@ -180,8 +181,8 @@ def _review_the_hand(page) -> None:
     page.get_by_text("准确率", exact=False).first.wait_for(timeout=10_000)
     page.get_by_text("你当时看到的", exact=False).first.wait_for(timeout=10_000)
     page.set_viewport_size({"width": 390, "height": 844})
-    time.sleep(0.5)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    scroll, _ = settled_widths(page)
+    assert scroll <= 390 + 1
     shot(page, "play_review_phone_zh")
     page.set_viewport_size({"width": 1366, "height": 900})
     _button(page, "English").click()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import shot
 from .test_play import _decide
@@ -76,26 +77,26 @@ def test_the_centre_shows_the_trick_being_played_and_the_last_one_apart(browser,
             time.sleep(0.05)
         else:
             raise AssertionError("no second trick in progress in time")
-        page.evaluate("() => new Promise(r => setTimeout(r, 50))")
-        shot(page, f"table_trick_{lang}_{size}")
         center = page.locator(".zp-center").first
+        # the last trick is apart, five plays drawn smaller (expect waits for them)
+        expect(center.locator(".zp-last .zp-play")).to_have_count(5)
+        # while playing, no seat box repeats a play: the trick is in one place
+        expect(page.locator(".zp-seat .zp-played .zp-card")).to_have_count(0)
+        shot(page, f"table_trick_{lang}_{size}")
         # every play of the trick in progress is drawn in the centre, each by one seat
         seats = center.locator(".zp-now .zp-play").evaluate_all(
             "els => els.map(e => e.dataset.seat)")
         assert seats and len(seats) == len(set(seats))
         assert center.locator(".zp-now .zp-play .zp-card").count() >= len(seats)
-        # the last trick is apart, five plays drawn smaller
-        assert center.locator(".zp-last .zp-play").count() == 5
         big = center.locator(".zp-now .zp-card").first.bounding_box()
         small = center.locator(".zp-last .zp-card").first.bounding_box()
         assert small["width"] < big["width"] * 0.8
-        # while playing, no seat box repeats a play: the trick is in one place
-        assert page.locator(".zp-seat .zp-played .zp-card").count() == 0
-        text = page.locator(".zp-table").first.inner_text()
+        table = page.locator(".zp-table").first
         if lang == "en":
-            assert "大王" not in text and "小王" not in text and "(s)" not in text
+            for word in ("大王", "小王", "(s)"):
+                expect(table).not_to_contain_text(word)
         else:
-            assert "出牌中" not in text
+            expect(table).not_to_contain_text("出牌中")
     finally:
         context.close()
 

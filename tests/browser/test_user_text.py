@@ -76,10 +76,13 @@ def _made(page, box: str, button: str, text: str, says: str) -> str:
 
 
 def _walk(page, name: str) -> None:
-    """Every page once: the visitor's name stays in the header, and nothing runs."""
+    """Every page once: the visitor's name stays in the header, and nothing runs. The shell
+    puts the page in the address after its content (one server event), so the address
+    naming the page means the page's content reached the browser."""
     for label in PAGES:
         page.get_by_role("button", name=label, exact=True).click()
-        page.wait_for_timeout(400)
+        expect(page).to_have_url(re.compile(rf"[?&]page={label.lower()}(&|$)"),
+                                 timeout=15_000)
         _shows(page, name)
         _clean(page)
 

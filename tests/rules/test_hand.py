@@ -463,8 +463,9 @@ def test_bidding_from_observation_refuses_a_guess_that_cannot_be():
         h.apply(Pass(h.turn))
     h.apply(Bid(bidder, (level,)))
     obs = h.observation(h.turn)
-    if h.turn == bidder:
-        return  # everyone else passed: nothing hidden to get wrong
+    # a bid resets the passes: the seat after the bidder, still bidding, is to act (were it the
+    # bidder's turn again, everyone else would have passed and nothing be hidden to get wrong)
+    assert obs.phase == Phase.BIDDING and h.turn != bidder
     others = [s for s in range(5) if s not in (h.turn, bidder)]
     swap = next(s for s in others if level not in hands[s] and hands[s])
     hands = [list(x) for x in hands]

@@ -37,9 +37,13 @@ def test_waiting_callers_form_one_batch_and_each_gets_its_own_outcome() -> None:
     followers = [threading.Thread(target=call, args=(n,)) for n in range(1, 6)]
     for thread in followers:
         thread.start()
-    while len(group._queue) < 5:  # all five are queued behind the running write
-        time.sleep(0.001)
-    release.set()
+    deadline = time.monotonic() + 5
+    try:
+        while len(group._queue) < 5:  # all five are queued behind the running write
+            assert time.monotonic() < deadline, f"{len(group._queue)} of 5 callers queued"
+            time.sleep(0.001)
+    finally:
+        release.set()
     for thread in [leader, *followers]:
         thread.join(5)
 

@@ -98,15 +98,7 @@ def _twin_before_setup(position: Hand, seat: int) -> Hand:
     return twin
 
 
-# judge_call sets each candidate up by taking the bury out of the declarer's hand, but while
-# calling the bury is out of it already: every deal is unplayable for every call, which all
-# value 0 in both views, so no call is ever graded (issue 39 §4; fix: tutor/review/setup.py's
-# _start adds obs.buried back to the declarer's cards when calling)
-CALL_UNPLAYABLE = pytest.mark.xfail(strict=True, raises=AssertionError,
-                                    reason="judge_call values every call 0 on every deal")
-
-
-@pytest.mark.parametrize("decision", ["bury", pytest.param("call", marks=CALL_UNPLAYABLE)])
+@pytest.mark.parametrize("decision", ["bury", "call"])
 def test_the_fair_view_of_the_bury_and_the_call_reads_only_the_observation(decision):
     """As for a card play: two deals the declarer cannot tell apart get the same fair
     judgement of its bury and of its friend call; hindsight, which sees the cards, differs."""

@@ -27,6 +27,8 @@ def _start(obs: Observation, bury: tuple[Card, ...], call: CallFriend, deal: Sam
     friend as `call` makes it (None if those cards are not in the declarer's hand)."""
     seat = obs.seat
     hands = [list(h) for h in deal.hands]
+    if obs.buried:  # calling: the bury has left the declarer's hand already; put it back
+        hands[seat] += obs.buried  # to be taken out as every candidate's setup says
     for card in bury:
         if card not in hands[seat]:
             return None

@@ -22,8 +22,8 @@ from tutor.ai.arena import (
 from tutor.rules import Phase
 
 BIDDING = frozenset({Phase.BIDDING})
-CHEAP = PlayerSpec("search", (("playouts", 1),))
-CHEAP_BIDS = PlayerSpec("search", (("playouts", 1), ("bids", 2)))
+CHEAP = PlayerSpec("search", 0, (("playouts", 1),))
+CHEAP_BIDS = PlayerSpec("search", 0, (("playouts", 1), ("bids", 2)))
 
 
 def test_only_bidding_gives_the_full_arenas_figures_seat_by_seat():

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from tutor.rules import Hand, HandResult, Phase, RuleSet
 
-from .player import Player, make_player
+from .decision import PlayerSpec
+from .player import Player
 
 PLAYERS = 5
 
@@ -38,21 +39,6 @@ def deal_seed(seed: int, index: int) -> int:
 def player_seed(hand_seed: int, seat: int) -> int:
     """Seed of the player in `seat` for a deal: the same for A and B, in every replay."""
     return (hand_seed * 31 + seat * 101 + 7) % (2**31)
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """How to build a player in a worker process: its kind and constructor options."""
-
-    kind: str
-    options: tuple[tuple[str, object], ...] = ()
-
-    def build(self, seed: int) -> Player:
-        return make_player(self.kind, seed=seed, **dict(self.options))
-
-    def __str__(self) -> str:
-        opts = ",".join(f"{k}={v}" for k, v in self.options)
-        return self.kind + (f"({opts})" if opts else "")
 
 
 def play_hand(hand_seed: int, players: Sequence[Player], rules: RuleSet | None = None) -> Hand:
@@ -130,11 +116,11 @@ def _hand(hand_seed: int, rules: RuleSet | None = None) -> Hand:
 def play_deal(hand_seed: int, a: PlayerSpec, b: PlayerSpec) -> DealOutcome:
     """The baseline (five B) and A in each seat; the per-seat advantages of A."""
     seeds = [player_seed(hand_seed, s) for s in range(PLAYERS)]
-    base = play_hand(hand_seed, [b.build(seeds[s]) for s in range(PLAYERS)]).result
+    base = play_hand(hand_seed, [b.seeded(seeds[s]).build() for s in range(PLAYERS)]).result
     assert base is not None
     out = DealOutcome(hand_seed, base.declarer, base.score)
     for seat in range(PLAYERS):
-        players = [(a if s == seat else b).build(seeds[s]) for s in range(PLAYERS)]
+        players = [(a if s == seat else b).seeded(seeds[s]).build() for s in range(PLAYERS)]
         res = play_hand(hand_seed, players).result
         assert res is not None
         out.seats.append(_advantage(seat, res, base))
@@ -162,8 +148,8 @@ def play_seat_only(hand_seed: int, seat: int, a: PlayerSpec, b: PlayerSpec,
     if not only or not only <= set(SETUP_PHASES):
         raise ValueError("only: some of the setup phases (bidding, burying, calling)")
     seeds = [player_seed(hand_seed, s) for s in range(PLAYERS)]
-    players = [(b if s == seat else field).build(seeds[s]) for s in range(PLAYERS)]
-    mine = a.build(seeds[seat])
+    players = [(b if s == seat else field).seeded(seeds[s]).build() for s in range(PLAYERS)]
+    mine = a.seeded(seeds[seat]).build()
     hand = _hand(hand_seed)
     while hand.phase in SETUP_PHASES:
         turn = hand.turn

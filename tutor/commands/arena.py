@@ -110,11 +110,11 @@ def _log_writer(path: str | None, header: dict, kept: list[DealOutcome]):
 def _player(text: str, options: list[tuple[str, object]]) -> PlayerSpec:
     """A player kind (a search takes the flags' `options`) or a SPEC; ValueError if neither."""
     if text in PLAYER_TYPES:
-        return PlayerSpec(text, tuple(options) if text == "search" else ())
+        return PlayerSpec(text, 0, tuple(options) if text == "search" else ())
     spec = parse_spec(text, 0)
     if isinstance(spec, Hindsight):
         raise ValueError(f"{text!r}: a hindsight player knows the true deal: no arena player")
-    return PlayerSpec(spec.kind, spec.options)
+    return spec
 
 
 def _pairing(args: argparse.Namespace) -> Pairing:

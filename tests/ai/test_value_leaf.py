@@ -65,7 +65,7 @@ def test_a_search_refuses_leaves_it_does_not_know():
 
 
 def test_a_spec_naming_no_model_file_is_refused(tmp_path):
-    from tutor.commands.ai_oracle import parse_spec
+    from lab.commands.ai_oracle import parse_spec
 
     missing = tmp_path / "none.npz"
     with pytest.raises(ValueError, match="not a saved model"):

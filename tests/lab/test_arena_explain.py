@@ -7,8 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tutor.ai import SearchPlayer, make_player, suggest
-from tutor.ai.arena import (
+from lab.arena import (
     PlayerSpec,
     deal_seed,
     mean_ci,
@@ -17,10 +16,10 @@ from tutor.ai.arena import (
     player_seed,
     summarize,
 )
-from tutor.commands import arena as arena_cmd
+from lab.commands import arena as arena_cmd
+from tests.ai.helpers import positions
+from tutor.ai import SearchPlayer, make_player, suggest
 from tutor.rules import Phase
-
-from .helpers import positions
 
 
 def test_identical_players_have_zero_advantage():
@@ -109,7 +108,7 @@ def test_an_interrupted_arena_resumes_from_its_log(tmp_path, monkeypatch, capsys
     a log of another arena is refused, and left as it was."""
     import json
 
-    from tutor.ai import arena
+    from lab import arena
 
     log = tmp_path / "run.jsonl"
     args = ["heuristic", "random", "--seed", "4", "--workers", "1", "--quiet", "--json",

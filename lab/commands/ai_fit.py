@@ -38,10 +38,10 @@ from tutor.ai.refusals import (
     top_kinds,
 )
 from tutor.ai.team import KINDS, event_of, fit_rates, roles_key
+from tutor.commands.progress import ProgressLine
 from tutor.rules import Match, Phase, Play
 
 from .ai_oracle import parse_spec
-from .progress import ProgressLine
 
 TEMPERATURES = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
 FLOORS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)

@@ -17,11 +17,10 @@ import json
 import statistics
 import time
 
+from tutor.commands.progress import ProgressLine
 from tutor.review import Budget, judge_play, review_hand
 from tutor.review.review import hand_start
 from tutor.review.selfplay import heuristic_hand, planted_blunder
-
-from .progress import ProgressLine
 
 
 def _percentile(values: list[float], q: float) -> float:

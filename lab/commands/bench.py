@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-# target -> module under tutor.commands that has `main(argv) -> int`
+# target -> module under lab.commands that has `main(argv) -> int`
 TARGETS: dict[str, str] = {
     "engine": "bench_engine",
     "ai": "bench_ai",
@@ -20,5 +20,5 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in TARGETS:
         print("usage: python -m tutor bench {" + ",".join(TARGETS) + "} [--json]", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"tutor.commands.{TARGETS[argv[0]]}")
+    module = importlib.import_module(f"lab.commands.{TARGETS[argv[0]]}")
     return int(module.main(argv[1:]) or 0)

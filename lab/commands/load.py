@@ -1,7 +1,7 @@
 """`python -m tutor load --url URL --learners K --mix play:normal=0.5,puzzles=0.3,learn=0.2
 --seconds S [--json]`: simulate K learners against a running app and report what they met.
 `--mix flood` instead floods it from one address (cookie-less pages, oversized bodies) while
-a normal visitor loads pages (see `tutor.loadgen.flood`; serve with `--behind-proxy`)."""
+a normal visitor loads pages (see `lab.loadgen.flood`; serve with `--behind-proxy`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import argparse
 import json
 import sys
 
-from tutor.loadgen import LoadError, MixError, parse_mix, run_load
-from tutor.loadgen.flood import run_flood
+from lab.loadgen import LoadError, MixError, parse_mix, run_load
+from lab.loadgen.flood import run_flood
 
 DEFAULT_MIX = "play:normal=0.5,puzzles=0.3,learn=0.2"
 

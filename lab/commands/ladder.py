@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from tutor.ai.arena import DealOutcome, mean_ci
+from lab.arena import DealOutcome, mean_ci
 
 
 def load(path: Path) -> tuple[dict, list[DealOutcome]]:

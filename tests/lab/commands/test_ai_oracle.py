@@ -7,13 +7,13 @@ import zlib
 
 import pytest
 
+from lab.commands import ai_oracle
 from tutor.ai import HeuristicPlayer
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import outcome_value
 from tutor.ai.search import candidate_plays
-from tutor.commands import ai_oracle
 from tutor.review.values import play_outcomes, true_deal
 from tutor.rules import Phase
 

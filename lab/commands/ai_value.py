@@ -33,8 +33,7 @@ from tutor.ai.state_value import (
     encode,
     selfplay_states,
 )
-
-from .progress import ProgressLine
+from tutor.commands.progress import ProgressLine
 
 HELD_OUT = 20  # hands whose seed is a multiple of this are held out of training
 BANDS = ((0.7, 1.0), (0.4, 0.7), (0.15, 0.4), (0.0, 0.15))  # share of the cards left

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tutor.loadgen import LoadError, MixError, parse_mix, run_load
+from lab.loadgen import LoadError, MixError, parse_mix, run_load
 
 DEFAULT_MIX = "play:normal=1"
 STATS_PATH = "/tutor-stats"

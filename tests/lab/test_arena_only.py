@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from tutor.__main__ import main as cli
-from tutor.ai.arena import (
+from lab.arena import (
     SAME,
     Pairing,
     PlayerSpec,
@@ -19,6 +18,7 @@ from tutor.ai.arena import (
     run_arena,
     summarize,
 )
+from tutor.__main__ import main as cli
 from tutor.rules import Phase
 
 BIDDING = frozenset({Phase.BIDDING})

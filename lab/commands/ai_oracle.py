@@ -56,8 +56,8 @@ import statistics
 import zlib
 from dataclasses import replace
 
+from lab.arena import mean_ci
 from tutor.ai import HeuristicPlayer
-from tutor.ai.arena import mean_ci
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.inference import past_plays, play_likelihood, window_start
@@ -67,12 +67,12 @@ from tutor.ai.rollout import outcome_value
 from tutor.ai.sampler import EVIDENCE, Sampler
 from tutor.ai.search import SearchPlayer, candidate_plays
 from tutor.ai.strength import OPTIONS, PLAYOUTS
+from tutor.commands.progress import ProgressLine
 from tutor.review.review import hand_start
 from tutor.review.values import play_outcomes, true_deal
 from tutor.rules import Card, Hand, Match, Phase, Play
 
 from .hindsight import FACTS, Hindsight
-from .progress import ProgressLine
 
 BASELINE = "heuristic"
 HINDSIGHT_PLAYOUTS = 160  # a hindsight search's default, hard's before value leaves

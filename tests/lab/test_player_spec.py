@@ -5,8 +5,8 @@ import pickle
 
 import pytest
 
+from lab.arena import PlayerSpec as ArenaSpec
 from tutor.ai import PlayerSpec, strength_spec
-from tutor.ai.arena import PlayerSpec as ArenaSpec
 from tutor.ai.decision import PlayerSpec as DecisionSpec
 
 

@@ -23,10 +23,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from tutor.ai.decision import PlayerSpec
+from tutor.ai.player import Player
 from tutor.rules import Hand, HandResult, Phase, RuleSet
-
-from .decision import PlayerSpec
-from .player import Player
 
 PLAYERS = 5
 

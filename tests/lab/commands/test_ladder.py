@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.commands import arena as arena_cmd
-from tutor.commands import ladder
+from lab.commands import arena as arena_cmd
+from lab.commands import ladder
 
 
 def _log(tmp_path, name: str, argv: list[str], seed: int = 4) -> str:

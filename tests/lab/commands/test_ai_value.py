@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
+from lab.commands import ai_value
 from tutor.ai.mlp import MLP
 from tutor.ai.state_value import RAW, selfplay_states
-from tutor.commands import ai_value
 
 
 def test_data_is_written_in_chunks_and_resumes(tmp_path, capsys):

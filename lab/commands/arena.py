@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from tutor.ai.arena import (
+from lab.arena import (
     SETUP_PHASES,
     DealOutcome,
     Pairing,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from lab.commands import ai_fit
 from tutor.ai.inference import fit_temperature
-from tutor.commands import ai_fit
 
 
 def _options(gap: float) -> list[tuple[tuple[int, ...], float]]:

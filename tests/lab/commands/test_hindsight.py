@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
+from lab.commands import ai_oracle
+from lab.commands.hindsight import FACTS, Hindsight, is_top, partial_deal
 from tutor.ai.decision import PlayerSpec
-from tutor.commands import ai_oracle
-from tutor.commands.hindsight import FACTS, Hindsight, is_top, partial_deal
 from tutor.review.values import true_deal
 from tutor.rules import TRUMP, Trump, holder_friend, parse_card
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from lab.ai.search import build
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.player import Player
 from tutor.rules import Hand, HandResult, Phase, RuleSet
@@ -115,11 +116,11 @@ def _hand(hand_seed: int, rules: RuleSet | None = None) -> Hand:
 def play_deal(hand_seed: int, a: PlayerSpec, b: PlayerSpec) -> DealOutcome:
     """The baseline (five B) and A in each seat; the per-seat advantages of A."""
     seeds = [player_seed(hand_seed, s) for s in range(PLAYERS)]
-    base = play_hand(hand_seed, [b.seeded(seeds[s]).build() for s in range(PLAYERS)]).result
+    base = play_hand(hand_seed, [build(b.seeded(seeds[s])) for s in range(PLAYERS)]).result
     assert base is not None
     out = DealOutcome(hand_seed, base.declarer, base.score)
     for seat in range(PLAYERS):
-        players = [(a if s == seat else b).seeded(seeds[s]).build() for s in range(PLAYERS)]
+        players = [build((a if s == seat else b).seeded(seeds[s])) for s in range(PLAYERS)]
         res = play_hand(hand_seed, players).result
         assert res is not None
         out.seats.append(_advantage(seat, res, base))
@@ -147,8 +148,9 @@ def play_seat_only(hand_seed: int, seat: int, a: PlayerSpec, b: PlayerSpec,
     if not only or not only <= set(SETUP_PHASES):
         raise ValueError("only: some of the setup phases (bidding, burying, calling)")
     seeds = [player_seed(hand_seed, s) for s in range(PLAYERS)]
-    players = [(b if s == seat else field).seeded(seeds[s]).build() for s in range(PLAYERS)]
-    mine = a.seeded(seeds[seat]).build()
+    players = [build((b if s == seat else field).seeded(seeds[s]))
+               for s in range(PLAYERS)]
+    mine = build(a.seeded(seeds[seat]))
     hand = _hand(hand_seed)
     while hand.phase in SETUP_PHASES:
         turn = hand.turn

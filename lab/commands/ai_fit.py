@@ -7,11 +7,11 @@ of a player (SPEC as in `ai-oracle`; default `hard`, the strength the others mee
 every card play with the options the model sees on the true deal, and prints how well each
 (temperature, floor) explains them, as a mean log-likelihood a play: the best is the fit.
 
-With `--team` it fits the friend evidence instead (`tutor.ai.team`): over every follow made
+With `--team` it fits the friend evidence instead (`lab.ai.team`): over every follow made
 before the friend shows, how often each kind of follow comes from each pair of roles. It
 prints the rows of `EVENT_RATES` (1000 hands from seed 20000 gave the shipped table).
 
-With `--refusals` it fits the top-card evidence (`tutor.ai.refusals`): at each lead, how
+With `--refusals` it fits the top-card evidence (`lab.ai.refusals`): at each lead, how
 often a holder of a suit's top kind led one, in the first ten tricks and later; in tricks led
 with one card, how often a follower holding a kind that beats the winning card played one,
 by whether the winner is on its side, the points in the trick and whether trumps were led.
@@ -25,10 +25,8 @@ import argparse
 import json
 from collections import Counter, defaultdict
 
-from tutor.ai.heuristic import context_from_memory
-from tutor.ai.inference import fit_temperature, option_values
-from tutor.ai.memory import build_memory
-from tutor.ai.refusals import (
+from lab.ai.inference import fit_temperature, option_values
+from lab.ai.refusals import (
     TRUMP,
     allies,
     band_of,
@@ -37,7 +35,11 @@ from tutor.ai.refusals import (
     lead_band,
     top_kinds,
 )
-from tutor.ai.team import KINDS, event_of, fit_rates, roles_key
+from lab.ai.search import build
+from lab.ai.team import fit_rates, roles_key
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.memory import build_memory
+from tutor.ai.team import KINDS, event_of
 from tutor.commands.progress import ProgressLine
 from tutor.rules import Match, Phase, Play
 
@@ -53,7 +55,7 @@ def _self_play(hands: int, spec_text: str, seed: int):
     line = ProgressLine("ai-fit", hands)
     for h in range(hands):
         hand = Match(seed=seed + h).new_hand()
-        players = [parse_spec(spec_text, seed + 7 * h + s).build() for s in range(5)]
+        players = [build(parse_spec(spec_text, seed + 7 * h + s)) for s in range(5)]
         while hand.phase != Phase.FINISHED:
             obs = hand.observation(hand.turn)
             action = players[obs.seat].act(obs)

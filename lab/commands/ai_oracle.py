@@ -56,16 +56,17 @@ import statistics
 import zlib
 from dataclasses import replace
 
+from lab.ai.inference import past_plays, play_likelihood, window_start
+from lab.ai.particles import ParticleFilter
+from lab.ai.sampler import EVIDENCE, ResearchSampler
+from lab.ai.search import ResearchSearchPlayer, build
 from lab.arena import mean_ci
 from tutor.ai import HeuristicPlayer
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
-from tutor.ai.inference import past_plays, play_likelihood, window_start
 from tutor.ai.memory import build_memory
-from tutor.ai.particles import ParticleFilter
 from tutor.ai.rollout import outcome_value
-from tutor.ai.sampler import EVIDENCE, Sampler
-from tutor.ai.search import SearchPlayer, candidate_plays
+from tutor.ai.search import candidate_plays
 from tutor.ai.strength import OPTIONS, PLAYOUTS
 from tutor.commands.progress import ProgressLine
 from tutor.review.review import hand_start
@@ -110,7 +111,7 @@ def parse_spec(text: str, seed: int) -> PlayerSpec | Hindsight:
         options.insert(0, ("playouts", PLAYOUTS["normal"]))  # work, never wall time
     spec = PlayerSpec("search", seed, tuple(options))
     try:
-        spec.build()  # the search checks its options' values (a policy, a team mode) as made
+        build(spec)  # the search checks its options' values (a policy, a team mode) as made
     except ValueError as exc:
         raise ValueError(f"{text!r}: {exc}") from None
     return spec
@@ -132,7 +133,7 @@ def _hindsight(text: str, seed: int) -> Hindsight:
         else:
             options[name] = int(value) if name == "playouts" else value
     try:  # the search checks the values of its playout options, as parse_spec's does
-        SearchPlayer(**{k: v for k, v in options.items() if k not in ("playouts", "share")})
+        ResearchSearchPlayer(**{k: v for k, v in options.items() if k not in ("playouts", "share")})
     except ValueError as exc:
         raise ValueError(f"{text!r}: {exc}") from None
     return Hindsight(fact, seed, **options)
@@ -233,7 +234,7 @@ def truth_percentile(hand: Hand, seat: int, draws: int, seed: int) -> tuple[floa
     1/draws when one outweighs the rest)."""
     obs = hand.observation(seat)
     mem = build_memory(obs)
-    sampler, history = Sampler(obs, mem), past_plays(obs)
+    sampler, history = ResearchSampler(obs, mem), past_plays(obs)
     start = window_start(obs, history)
     rng = random.Random(seed)
 
@@ -262,7 +263,7 @@ def friend_share(hand: Hand, seat: int, draws: int, seed: int) -> dict[str, floa
     mem = build_memory(obs)
     out = {}
     for evidence in EVIDENCE:  # the same deals for each: the weights draw no numbers
-        sampler, rng = Sampler(obs, mem, evidence), random.Random(seed)
+        sampler, rng = ResearchSampler(obs, mem, evidence), random.Random(seed)
         drawn = [sampler.draw(rng) for _ in range(draws)]
         total = sum(d.weight for d in drawn)
         out[evidence] = sum(d.weight for d in drawn if d.friend == hand.friend) / total
@@ -314,7 +315,7 @@ def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec | Hindsigh
                                      candidate_plays(context_from_memory(obs, mem), candidates)]
     chosen: dict[str, tuple[Card, ...]] = {}
     for name, spec in specs.items():
-        action = spec.build().act(obs)
+        action = build(spec).act(obs)
         assert isinstance(action, Play)
         chosen[name] = tuple(action.cards)
         if not any(sorted(p) == sorted(action.cards) for p in plays):

@@ -24,14 +24,14 @@ from pathlib import Path
 
 import numpy as np
 
-from tutor.ai.mlp import train
+from lab.ai.train import train
+from lab.ai.value_data import selfplay_states
 from tutor.ai.state_value import (
     MIDPOINTS,
     OUTCOMES,
     RAW,
     StateValue,
     encode,
-    selfplay_states,
 )
 from tutor.commands.progress import ProgressLine
 

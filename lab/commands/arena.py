@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+from lab.ai.sampler import EVIDENCE, REFUSALS
+from lab.ai.search import TEAMS
 from lab.arena import (
     SETUP_PHASES,
     DealOutcome,
@@ -39,8 +41,7 @@ from lab.arena import (
     summarize,
 )
 from tutor.ai.player import PLAYER_TYPES
-from tutor.ai.sampler import EVIDENCE, REFUSALS
-from tutor.ai.search import POLICIES, TEAMS
+from tutor.ai.search import POLICIES
 
 from .ai_oracle import parse_spec
 from .hindsight import Hindsight

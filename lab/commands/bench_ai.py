@@ -18,8 +18,9 @@ import statistics
 import time
 from collections.abc import Iterator
 
+from lab.ai.search import build
 from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer, strength_spec
-from tutor.ai.bid_search import bid_choices
+from tutor.ai.bidding import bid_choices
 from tutor.ai.decision import PlayerSpec
 from tutor.rules import Hand, Observation, Phase, RuleSet
 
@@ -92,13 +93,13 @@ def main(argv: list[str]) -> int:
                           playing[:: args.search_every]),
         **{strength: latency(strength_spec(strength, 0).build(), playing[:: args.search_every])
            for strength in ("normal", "hard")},
-        **{text: latency(spec.build(), playing[:: args.search_every])
+        **{text: latency(build(spec), playing[:: args.search_every])
            for text, spec in specs.items()},
     }
     bidding = [text for text, spec in specs.items() if dict(spec.options).get("bids")]
     if bidding:
         bids = bid_positions()
-        results.update({f"{text} (bids)": latency(specs[text].build(), bids)
+        results.update({f"{text} (bids)": latency(build(specs[text]), bids)
                         for text in bidding})
     if args.json:
         print(json.dumps(results))

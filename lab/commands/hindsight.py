@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from lab.ai.search import ResearchSearchPlayer
 from tutor.ai.memory import build_memory
 from tutor.ai.player import Player
 from tutor.ai.sampler import Sample, Sampler
-from tutor.ai.search import SearchPlayer
 from tutor.rules import TRUMP, Observation, Trump
 
 FACTS = ("deal", "shape", "trumps", "high", "pairs", "singles", "friend", "part")
@@ -88,7 +88,7 @@ def partial_deal(obs: Observation, truth: Sample, fact: str, rng: random.Random,
     return Sample(hands, piles[n], 1.0, friend)
 
 
-class HindsightSearch(SearchPlayer):
+class HindsightSearch(ResearchSearchPlayer):
     """The search, playing out deals that agree with the truth on one fact."""
 
     name = "hindsight"

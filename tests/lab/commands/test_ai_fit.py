@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from lab.ai.inference import fit_temperature
 from lab.commands import ai_fit
-from tutor.ai.inference import fit_temperature
 
 
 def _options(gap: float) -> list[tuple[tuple[int, ...], float]]:

@@ -7,9 +7,10 @@ import json
 import numpy as np
 import pytest
 
+from lab.ai.value_data import selfplay_states
 from lab.commands import ai_value
 from tutor.ai.mlp import MLP
-from tutor.ai.state_value import RAW, selfplay_states
+from tutor.ai.state_value import RAW
 
 
 def test_data_is_written_in_chunks_and_resumes(tmp_path, capsys):

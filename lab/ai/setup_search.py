@@ -14,6 +14,11 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from tutor.ai.budget import budget_spent, ranked_means
+from tutor.ai.memory import build_memory
+from tutor.ai.preplay import bury_cost, call_scores, cheapest, choose_bury, choose_call
+from tutor.ai.rollout import Playout, outcome_value
+from tutor.ai.sampler import Sampler
 from tutor.rules import (
     TRUMP,
     Action,
@@ -25,12 +30,6 @@ from tutor.rules import (
     Phase,
     friend_call_error,
 )
-
-from .budget import budget_spent, ranked_means
-from .memory import build_memory
-from .preplay import bury_cost, call_scores, cheapest, choose_bury, choose_call
-from .rollout import Playout, outcome_value
-from .sampler import Sampler
 
 # ------------------------------------------------------------------ bury candidates
 

@@ -8,17 +8,20 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.ai import PlayerSpec, SearchPlayer, decide
-from tutor.ai.heuristic import heuristic_choice
-from tutor.ai.memory import build_memory
-from tutor.ai.preplay import strong_trumps
-from tutor.ai.sampler import Sampler
-from tutor.ai.setup_search import (
+from lab.ai.search import ResearchSearchPlayer as SearchPlayer
+from lab.ai.search import build
+from lab.ai.setup_search import (
     bury_candidates,
     bury_points,
     call_candidates,
     search_setup,
 )
+from tests.ai.helpers import deal
+from tutor.ai import PlayerSpec, decide
+from tutor.ai.heuristic import heuristic_choice
+from tutor.ai.memory import build_memory
+from tutor.ai.preplay import strong_trumps
+from tutor.ai.sampler import Sampler
 from tutor.rules import (
     Bury,
     Hand,
@@ -30,8 +33,6 @@ from tutor.rules import (
     friend_call_error,
     parse_cards,
 )
-
-from .helpers import deal
 
 RULES = {"holder": RuleSet(), "nth_played": RuleSet(friend_rule="nth_played")}
 
@@ -177,14 +178,16 @@ def test_setup_search_on_a_time_budget_and_a_bad_option():
         SearchPlayer(setup=-1)
 
 
-def test_a_worker_decision_counts_the_setup_playouts():
+def test_a_spec_with_setup_builds_the_research_search_and_counts_its_playouts():
     hand = _setup_hand(1, RuleSet(), Phase.CALLING)
     obs = hand.observation(hand.turn)
     spec = PlayerSpec("search", 3, (("playouts", 20), ("setup", 3)))
-    decision = decide(spec, obs)
-    assert decision.action == SearchPlayer(seed=3, playouts=20, setup=3).act(obs)
-    assert decision.playouts >= 20
+    player = build(spec)
+    assert player.act(obs) == SearchPlayer(seed=3, playouts=20, setup=3).act(obs)
+    assert player.last.playouts >= 20
     assert decide(PlayerSpec("search", 3, (("playouts", 20),)), obs).playouts == 0
+    with pytest.raises(TypeError, match="setup"):  # play mode's workers run no research
+        decide(spec, obs)
 
 
 @pytest.mark.parametrize("phase", [Phase.BURYING, Phase.CALLING])

@@ -24,13 +24,13 @@ import random
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.memory import build_memory
+from tutor.ai.sampler import Sample, Sampler
+from tutor.ai.tactics import POINTS
 from tutor.rules import Observation, follow_error, holder_friend
 
-from .heuristic import context_from_memory
 from .inference import FLOOR, TEMPERATURE, PastPlay, past_plays, play_probability, view_at
-from .memory import build_memory
-from .sampler import Sample, Sampler
-from .tactics import POINTS
 
 PARTICLES = 48
 RESAMPLE = 0.5  # resample when the effective share of the particles falls below this

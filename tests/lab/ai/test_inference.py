@@ -9,9 +9,7 @@ import random
 
 import pytest
 
-from tutor.ai import HeuristicPlayer, SearchPlayer
-from tutor.ai.heuristic import context_from_memory
-from tutor.ai.inference import (
+from lab.ai.inference import (
     option_values,
     past_plays,
     play_likelihood,
@@ -19,11 +17,13 @@ from tutor.ai.inference import (
     view_at,
     window_start,
 )
+from lab.ai.search import ResearchSearchPlayer as SearchPlayer
+from tests.ai.helpers import deal, play_out
+from tutor.ai import HeuristicPlayer
+from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
 from tutor.ai.sampler import Sampler
 from tutor.rules import Card, EventKind, Hand, Phase, Play, Trump, parse_cards
-
-from .helpers import deal, play_out
 
 
 def _heuristic_game(seed: int, plays: int, record: dict | None = None) -> Hand:

@@ -10,8 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.ai.memory import build_memory
-from tutor.ai.refusals import (
+from lab.ai.refusals import (
     BEAT_RATES,
     LEAD_RATES,
     Refusal,
@@ -20,10 +19,10 @@ from tutor.ai.refusals import (
     refusals,
     top_kinds,
 )
-from tutor.ai.sampler import Sampler
+from lab.ai.sampler import ResearchSampler as Sampler
+from tests.ai.helpers import heuristic_positions
+from tutor.ai.memory import build_memory
 from tutor.rules import Hand, Play, Trump, parse_cards
-
-from .helpers import heuristic_positions
 
 TRUMP = Trump.parse("2H")
 

@@ -32,60 +32,12 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from tutor.rules import Action, Bid, Card, Hand, Observation, Pass, Phase, bid_options, deck
+from tutor.ai.bidding import bid_choices, bidding_deals, set_up
+from tutor.ai.heuristic import heuristic_choice
+from tutor.ai.rollout import UNPLAYABLE, outcome_value, unplayable_as_worst
+from tutor.rules import Action, Observation, Phase
 
-from .heuristic import HeuristicPlayer, heuristic_choice
-from .rollout import UNPLAYABLE, Playout, outcome_value, unplayable_as_worst
-from .sampler import Sample
-
-SETUP_STEPS = 400  # actions the heuristic may take to reach the first lead (redeals included)
 BID_POLICY = "heuristic"  # the playout policy a bid is searched with (see the module's text)
-
-
-def bidding_deals(obs: Observation, count: int, seed: int) -> list[Sample]:
-    """`count` deals of the cards `obs` does not show: each seat holds the cards it showed
-    in its bids (a bid shows them), the rest fall at random. Reads `obs` only."""
-    rules = obs.rules
-    shown: list[list[Card]] = [[] for _ in range(rules.players)]
-    for seat, cards in obs.bids:
-        if seat != obs.seat:
-            for c in cards:  # a later bid of the same card shows copies already seen
-                if shown[seat].count(c) < list(cards).count(c):
-                    shown[seat].append(c)
-    unseen = deck(rules.decks)
-    for c in [*obs.hand, *(c for cards in shown for c in cards)]:
-        unseen.remove(c)
-    rng = random.Random(seed)
-    deals = []
-    for _ in range(count):
-        rng.shuffle(unseen)
-        rest = iter(unseen)
-        hands = [list(obs.hand) if s == obs.seat else
-                 shown[s] + [next(rest) for _ in range(rules.hand_size - len(shown[s]))]
-                 for s in range(rules.players)]
-        deals.append(Sample(hands, list(rest), 1.0, None))
-    return deals
-
-
-def set_up(obs: Observation, choice: Action, deal: Sample, seed: int) -> Playout | None:
-    """The deal with `choice` made, set up by the heuristic to the first lead (None: nobody
-    would bid however often the cards were dealt again)."""
-    hand = Hand.bidding_from_observation(obs, deal.hands, deal.kitty, seed)
-    hand.apply(choice)
-    players = [HeuristicPlayer(s) for s in range(obs.rules.players)]
-    for _ in range(SETUP_STEPS):
-        if hand.phase == Phase.PLAYING:
-            return Playout(hand, [], [set() for _ in range(obs.rules.players)])
-        seat = hand.turn
-        assert seat is not None
-        hand.apply(players[seat].act(hand.observation(seat)))
-    return None
-
-
-def bid_choices(obs: Observation) -> list[Action]:
-    """Pass, then every bid this seat could show now (just pass when it has none)."""
-    options = bid_options(obs.hand, obs.level, obs.seat, obs.standing_bid, obs.rules.decks)
-    return [Pass(obs.seat), *(Bid(obs.seat, cards) for cards in options)]
 
 
 @dataclass

@@ -7,12 +7,11 @@ from collections import Counter
 
 import pytest
 
+from lab.ai.particles import ParticleFilter, clear_cache
+from tests.ai.helpers import deal
 from tutor.ai import HeuristicPlayer
 from tutor.ai.memory import build_memory
-from tutor.ai.particles import ParticleFilter, clear_cache
 from tutor.rules import Hand, Phase
-
-from .helpers import deal
 
 
 def _observations(seed: int, seat: int, every: int = 4):

@@ -6,19 +6,11 @@ import math
 import random
 from collections import Counter
 
+from lab.ai.sampler import ResearchSampler as Sampler
+from lab.ai.team import EVENT_RATES, fit_rates, team_likelihood
+from tests.ai.helpers import heuristic_positions
 from tutor.ai.memory import build_memory
-from tutor.ai.sampler import Sampler
-from tutor.ai.team import (
-    EVENT_RATES,
-    KINDS,
-    Event,
-    fit_rates,
-    follow_events,
-    kind_of,
-    team_likelihood,
-)
-
-from .helpers import heuristic_positions
+from tutor.ai.team import KINDS, Event, follow_events, kind_of
 
 
 def _before_the_friend_shows(seeds, every=5):

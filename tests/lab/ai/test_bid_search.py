@@ -8,20 +8,13 @@ from zlib import crc32
 
 import pytest
 
-from tutor.ai import SearchPlayer
-from tutor.ai.bid_search import (
-    BID_POLICY,
-    bid_choices,
-    bidding_deals,
-    halving_rounds,
-    search_bid,
-    set_up,
-)
+from lab.ai.bid_search import BID_POLICY, halving_rounds, search_bid
+from lab.ai.search import ResearchSearchPlayer as SearchPlayer
+from tests.ai.helpers import deal
+from tutor.ai.bidding import bid_choices, bidding_deals, set_up
 from tutor.ai.heuristic import heuristic_choice
 from tutor.ai.rollout import outcome_value
 from tutor.rules import Bid, Hand, Pass, Phase
-
-from .helpers import deal
 
 
 def _bidding(count: int) -> list[Hand]:

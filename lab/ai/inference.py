@@ -14,11 +14,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from tutor.ai.heuristic import context_from_memory
+from tutor.ai.memory import build_memory
+from tutor.ai.tactics import Context, scored_options
 from tutor.rules import Card, EventKind, Observation, Phase
-
-from .heuristic import context_from_memory
-from .memory import build_memory
-from .tactics import Context, scored_options
 
 # Fitted by `python -m tutor ai-fit --hands 4 --player hard` (450 plays of hard self-play:
 # 81.8% were the tactics' top choice, all among their options): temperature 4 card points,

@@ -21,7 +21,7 @@ after the candidate's, and `value` names the model's file (default the shipped o
 
 With none of them set it plays exactly as `SearchPlayer` (the same moves for the same seed).
 What each measured, and why none is a strength: the docstrings of `bid_search`, `refusals`,
-`team`, `sampler`, `tutor.ai.rollout` and `tutor.ai.strength`.
+`team`, `sampler`, `rollout` and `tutor.ai.strength`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections.abc import Callable
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.memory import Memory
 from tutor.ai.player import Player
-from tutor.ai.rollout import VIEWS, Playout, seat_beliefs
+from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sample, Sampler
 from tutor.ai.search import DEFAULT_BUDGET_S, PRIOR, SearchPlayer, SearchReport
 from tutor.ai.state_value import load_value
@@ -41,6 +41,7 @@ from tutor.rules import Action, Hand, Observation, Phase
 from .bid_search import BidReport, search_bid
 from .inference import TEMPERATURE, PastPlay, past_plays, play_likelihood, window_start
 from .particles import ParticleFilter
+from .rollout import VIEWS, ResearchPlayout, seat_beliefs
 from .sampler import EVIDENCE, REFUSALS, ResearchSampler
 from .setup_search import SetupReport, search_setup, setup_candidates
 
@@ -153,8 +154,8 @@ class ResearchSearchPlayer(SearchPlayer):
 
         def new() -> Playout:
             hand = Hand.from_observation(obs, sample.hands, sample.kitty, sample.friend)
-            return Playout(hand, obs.current, mem.voids, hidden, beliefs, self.view,
-                           obs.sides_known)
+            return ResearchPlayout(hand, obs.current, mem.voids, hidden, beliefs, self.view,
+                                   obs.sides_known)
         return new
 
 

@@ -105,3 +105,16 @@ def test_an_installed_tutor_without_lab_says_where_development_commands_run(tmp_
     done = subprocess.run([sys.executable, "-m", "tutor", "fly"], cwd=tmp_path, env=env,
                           capture_output=True, text=True)
     assert done.returncode == 2 and "unknown command: fly" in done.stderr
+
+
+def test_python_m_lab_lists_and_runs_the_development_commands():
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    listed = subprocess.run([sys.executable, "-m", "lab", "--help"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=True).stdout
+    for name in ("bench", "arena", "ladder", "ai-oracle", "ai-fit", "ai-value", "load",
+                 "selfplay"):
+        assert f"  {name} " in listed
+    out = subprocess.run([sys.executable, "-m", "lab", "selfplay", "--hands", "1", "--seed",
+                          "3", "--json"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True).stdout
+    assert json.loads(out)["tricks"]

@@ -1,50 +1,74 @@
 """The command line: `python -m tutor <command> ...`.
 
 Each command lives in its own module under `tutor.commands`; this file only dispatches,
-so the layers stay apart and adding a command touches one line here.
+so the layers stay apart and adding a command touches one line here. These are what a
+teacher or operator runs. The development commands (benches, arena, ladder, the AI oracle,
+the load generator, …) live in `lab/` beside the package, not in it: from a checkout they
+run as typed here too (`python -m tutor bench ai`), forwarded to `lab.commands`; an
+installed tutor has no `lab` and says so.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
+from types import ModuleType
 
 # command name -> (module under tutor.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "serve the web app (panel) on a local port"),
-    "selfplay": ("selfplay", "random legal players play a match; --json prints every hand"),
-    "bench": ("bench", "benchmarks: engine, ai, store, review, serve"),
-    "arena": ("arena", "duplicate-deal match between two AI players (--log resumes)"),
-    "ladder": ("ladder", "the strength ladder from arena logs, each step with its interval"),
-    "ai-oracle": ("ai_oracle", "AI variants screened per decision against a clairvoyant oracle"),
-    "ai-fit": ("ai_fit", "fit play inference (--team: the friend evidence) to self-play"),
-    "ai-value": ("ai_value", "the search's learned value of a deal: self-play data, training"),
+    "review": ("review", "a saved game's hands reviewed: every decision judged (--json)"),
+    "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
-    "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),
-    "review": ("review", "a saved game's hands reviewed: every decision judged (--json)"),
-    "load": ("load", "simulated learners against a running app: latencies, errors, attempts"),
 }
+# what `lab.commands` runs, named here only to answer clearly where there is no `lab`
+DEVELOPMENT = ("bench", "arena", "ladder", "ai-oracle", "ai-fit", "ai-value", "load",
+               "selfplay")
+
+
+def lab_commands() -> ModuleType | None:
+    """`lab.commands` when this tutor is a checkout's (lab/ beside tutor/), else None."""
+    try:
+        return importlib.import_module("lab.commands")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("lab", "lab.commands"):
+            raise
+    root = Path(__file__).resolve().parent.parent  # a checkout run from another folder
+    if not (root / "lab" / "commands" / "__init__.py").is_file():
+        return None
+    sys.path.insert(0, str(root))
+    return importlib.import_module("lab.commands")
+
+
+def _usage() -> None:
+    print("usage: python -m tutor <command> [options]\n\ncommands:")
+    for name, (_, text) in COMMANDS.items():
+        print(f"  {name:<10} {text}")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the named command; print the command list on bad usage."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
-        if argv and argv[0] not in ("-h", "--help"):
-            print(f"unknown command: {argv[0]}", file=sys.stderr)
-        print("usage: python -m tutor <command> [options]\n\ncommands:")
-        for name, (_, text) in COMMANDS.items():
-            print(f"  {name:<10} {text}")
-        return 0 if not argv or argv[0] in ("-h", "--help") else 2
-    module_name, _ = COMMANDS[argv[0]]
-    try:
-        module = importlib.import_module(f"tutor.commands.{module_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"tutor.commands.{module_name}":
-            print(f"command '{argv[0]}' is not available yet", file=sys.stderr)
+    if not argv or argv[0] in ("-h", "--help"):
+        _usage()
+        return 0
+    if argv[0] not in COMMANDS:
+        lab = lab_commands()
+        if lab is not None and argv[0] in lab.COMMANDS:
+            return int(lab.main(argv))
+        if argv[0] in DEVELOPMENT:
+            print(f"'{argv[0]}' is a development command: it runs from a checkout of the "
+                  "source, where lab/ sits beside tutor/ (python -m tutor "
+                  f"{argv[0]} or python -m lab {argv[0]}); this tutor is installed without "
+                  "it", file=sys.stderr)
             return 2
-        raise
+        print(f"unknown command: {argv[0]}", file=sys.stderr)
+        _usage()
+        return 2
+    module_name, _ = COMMANDS[argv[0]]
+    module = importlib.import_module(f"tutor.commands.{module_name}")
     try:
         return int(module.main(argv[1:]) or 0)
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tutor.ai.mlp import MLP, train
+from lab.ai.train import train
+from lab.ai.value_data import selfplay, selfplay_states
+from tutor.ai.mlp import MLP
 from tutor.ai.rollout import SMOOTHING, outcome_value
 from tutor.ai.state_value import (
     MIDPOINTS,
@@ -22,8 +24,6 @@ from tutor.ai.state_value import (
     outcome_index,
     outcome_jifen,
     raw_state,
-    selfplay,
-    selfplay_states,
 )
 from tutor.rules import Hand, RuleSet, Trump, parse_cards, score_points
 

@@ -52,20 +52,23 @@ def test_a_search_valuing_states_is_legal_reproducible_and_blind_to_hidden_cards
 
 
 def test_a_search_refuses_leaves_it_does_not_know():
+    from lab.ai.search import ResearchSearchPlayer
     from tutor.ai import SearchPlayer
 
     with pytest.raises(ValueError, match="leaf must be one of end, value"):
         SearchPlayer(leaf="guess")
+    with pytest.raises(TypeError, match="leaf_tricks"):  # play mode's search: no such option
+        SearchPlayer(leaf="value", leaf_tricks=1)
     with pytest.raises(ValueError, match="leaf_tricks"):
-        SearchPlayer(leaf="value", leaf_tricks=-1)
+        ResearchSearchPlayer(leaf="value", leaf_tricks=-1)
     with pytest.raises(ValueError, match="read only with leaf=value"):
-        SearchPlayer(leaf_tricks=1)
+        ResearchSearchPlayer(leaf_tricks=1)
     with pytest.raises(ValueError, match="read only with leaf=value"):
-        SearchPlayer(value="model.npz")
+        ResearchSearchPlayer(value="model.npz")
 
 
 def test_a_spec_naming_no_model_file_is_refused(tmp_path):
-    from tutor.commands.ai_oracle import parse_spec
+    from lab.commands.ai_oracle import parse_spec
 
     missing = tmp_path / "none.npz"
     with pytest.raises(ValueError, match="not a saved model"):

@@ -1,9 +1,14 @@
-"""The command line: selfplay's JSON records and the engine benchmark's output."""
+"""The command line: what it lists, the development commands it forwards to `lab` from a
+checkout (and refuses clearly without one), selfplay's JSON records and the engine
+benchmark's output."""
 
 import itertools
 import json
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +74,47 @@ def test_bench_ai_times_a_search_variant_and_refuses_what_is_no_player(capsys):
         with pytest.raises(SystemExit):
             main(["bench", "ai", "--player", spec])
         assert spec in capsys.readouterr().err
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_help_lists_only_what_a_teacher_or_operator_runs(capsys):
+    assert main(["--help"]) == 0
+    listed = {line.split()[0] for line in capsys.readouterr().out.splitlines()
+              if line.startswith("  ")}
+    assert listed == {"serve", "review", "migrate", "puzzles", "lessons"}
+
+
+def test_a_development_command_runs_as_typed_from_another_folder_of_a_checkout(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(ROOT)  # tutor from this checkout; lab found beside it
+    out = subprocess.run([sys.executable, "-m", "tutor", "ladder", "--help"], cwd=tmp_path,
+                         env=env, capture_output=True, text=True, check=True).stdout
+    assert "python -m tutor ladder" in out
+
+
+def test_an_installed_tutor_without_lab_says_where_development_commands_run(tmp_path):
+    shutil.copytree(ROOT / "tutor", tmp_path / "tutor",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.npz"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-m", "tutor", "arena", "hard", "heuristic"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "'arena' is a development command" in done.stderr and "checkout" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "tutor", "fly"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "unknown command: fly" in done.stderr
+
+
+def test_python_m_lab_lists_and_runs_the_development_commands():
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    listed = subprocess.run([sys.executable, "-m", "lab", "--help"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=True).stdout
+    for name in ("bench", "arena", "ladder", "ai-oracle", "ai-fit", "ai-value", "load",
+                 "selfplay"):
+        assert f"  {name} " in listed
+    out = subprocess.run([sys.executable, "-m", "lab", "selfplay", "--hands", "1", "--seed",
+                          "3", "--json"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True).stdout
+    assert json.loads(out)["tricks"]

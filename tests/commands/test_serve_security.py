@@ -229,7 +229,7 @@ def test_stats_answer_only_this_machine_under_the_servers_own_names(server):
         assert status == 404 and "pid" not in text
 
 
-@pytest.mark.parametrize("module", ["this", "antigravity", "os", "tutor.commands.arena"])
+@pytest.mark.parametrize("module", ["this", "antigravity", "os", "lab.commands.arena"])
 def test_the_component_route_imports_no_module_a_request_names(served_app, module):
     port, log = served_app
     status, _, _, _ = _call(port, "GET", f"/components/{module}/X/_stylesheets/a.css")

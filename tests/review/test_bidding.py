@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tutor.ai.bid_search import bidding_deals
+from tutor.ai.bidding import bidding_deals
 from tutor.review import Budget
 from tutor.review.bidding import judge_bid
 from tutor.review.jobs import HandRecord, decisions, judge_at

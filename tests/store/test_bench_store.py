@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.commands import bench_store
+from lab.commands import bench_store
 
 SMALL = ["--attempts", "400", "--inserts", "20", "--classes", "2", "--class-size", "3",
          "--repeat", "2", "--game-actions", "20"]

@@ -2,75 +2,48 @@
 
 Inside a playout every seat knows its own cards, the sampled teams, and the cards the other
 seats may hold (exactly the sampled hands): a determinized game, as in Monte Carlo search.
-With `hidden_friend` the teams are only what each seat would know: until the friend shows,
-the declarer and the others cannot tell the friend from the rest (the friend knows). That is
-closer to the heuristic opponents, yet the search played worse with it in the arena (60
-deals, -0.210 积分 a hand [-0.363, -0.057], worst as declarer and friend): the quick rules
-were made for known teams, and one flat belief is cruder than the heuristic's own reading.
-`beliefs` gives each seat that reading instead (`seat_beliefs`): what the heuristic player
-in that seat would believe of the teams at the playout's start, kept until the friend shows.
-With heuristic playouts the flat belief is the better of the two, and both beat known teams:
-by the oracle's players judge (300 positions) the reading loses -0.073 a decision [-0.203,
-+0.057] to the flat belief, which gains +0.123 over known teams.
+Playouts whose seats know only what they would of the teams, or see the kitty as the
+heuristic does, were closer to the heuristic opponents yet made the search play worse
+(`lab.ai.rollout`).
 """
-
 from __future__ import annotations
 
 import random
 
 from tutor.rules import EventKind, Hand, HandResult, IllegalAction, Phase, Play
 
-from .memory import build_memory
 from .quick import quick_play
 from .tactics import POINTS, Context, choose_play
 
 SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal 积分 outcomes
-Beliefs = list[tuple[list[float], float]]  # each seat's (ally chances, chance it defends)
-# What each playout seat sees: `sample`, every hidden card where the sample put it (the kitty
-# too); `kitty`, the kitty among the unseen cards of all but the declarer, as the heuristic
-# sees it; `full`, that and the heuristic's full tactics, not their fast mode. More faithful
-# to the heuristic players, yet worse with guessed deals: with heuristic playouts, flat team
-# beliefs and the readings, `kitty` lost -0.169 积分 a decision [-0.353, +0.014] to `sample`
-# on the oracle's players judge (150 positions); told the true deal, it gained +0.021.
-VIEWS = ("sample", "kitty", "full")
 
 
 class Playout:
     """A sampled deal being played out; tracks the trick, voids and unseen counts itself."""
 
     def __init__(self, hand: Hand, current: list, voids: list[set[int]],
-                 hidden_friend: bool = False, beliefs: Beliefs | None = None,
-                 view: str = "sample", revealed: bool = False) -> None:
-        if view not in VIEWS:
-            raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
+                 revealed: bool = False) -> None:
         self.hand = hand
-        self.kitty_hidden = view != "sample"
-        self.fast = view != "full"
         self.n = hand.rules.players
-        self.hidden = (hidden_friend and hand.friend is not None
-                       and hand.friend != hand.declarer)
-        self.beliefs = beliefs
         self.current = [(s, tuple(c)) for s, c in current]
         self.voids = [set(v) for v in voids]
         self.left = [0] * 54
         for s in range(self.n):
             for c in hand.cards_of(s):
                 self.left[c] += 1
-        self.kitty = [0] * 54
-        for c in hand.kitty:
-            self.kitty[c] += 1
         self.kitty_points = float(sum(POINTS[c] for c in hand.kitty))
         self.tricks = len(hand.tricks)
         self.revealed = revealed  # the teams are known to all (the friend has shown)
         self.failed = [0] * self.n  # throws each seat has failed in the playout
 
-    def apply(self, action: Play) -> None:
-        """Apply a play (a failed throw is replaced by its forced cards, as the rules do)."""
+    def apply(self, action: Play) -> list:
+        """Apply a play (a failed throw is replaced by its forced cards, as the rules do);
+        the events it caused."""
         events = self.hand.apply(action)
         played = next(e.cards for e in events if e.type == EventKind.PLAY)
         for e in events:
             if e.type == EventKind.FRIEND_REVEALED:
-                self.hidden, self.revealed = False, True
+                self.revealed = True
             elif e.type == EventKind.THROW_FAILED:
                 self.failed[action.seat] += 1
         if self.current:
@@ -86,41 +59,21 @@ class Playout:
             self.current = []
         else:
             self.current.append((action.seat, tuple(played)))
+        return events
 
     def context(self, seat: int) -> Context:
+        """What `seat` knows in the playout: its cards, the others' as unseen, the teams."""
         hand = self.hand
         mine = hand.cards_of(seat)
         pool = list(self.left)
         for c in mine:
             pool[c] -= 1
-        kitty_points = self.kitty_points
-        if self.kitty_hidden and seat != hand.declarer:  # the kitty is among its unseen cards
-            pool = [a + b for a, b in zip(pool, self.kitty, strict=True)]
-            unseen = sum(pool)
-            kitty_points = (sum(POINTS[k] * m for k, m in enumerate(pool) if m)
-                            * len(hand.kitty) / unseen if unseen else 0.0)
         side = {hand.declarer, hand.friend}
         me_decl = seat in side
-        defending = 0.0 if me_decl else 1.0
-        if self.hidden and seat != hand.friend:
-            if self.beliefs:
-                ally, defending = self.beliefs[seat]
-            else:
-                ally = self._believed(seat)
-        else:
-            ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
+        ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
         hidden = [0 if s == seat else len(mine) for s in range(self.n)]
         return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
-                       self.n, defending, kitty_points, fast=self.fast)
-
-    def _believed(self, seat: int) -> list[float]:
-        """Who is on `seat`'s side as it sees it before the friend shows: to the declarer
-        any other seat may be the friend; to another seat, the declarer is not."""
-        n, declarer = self.n, self.hand.declarer
-        if seat == declarer:
-            return [1.0 if s == seat else 1.0 / (n - 1) for s in range(n)]
-        return [1.0 if s == seat else 0.0 if s == declarer else (n - 3) / (n - 2)
-                for s in range(n)]
+                       self.n, 0.0 if me_decl else 1.0, self.kitty_points, fast=True)
 
     def run(self, rng: random.Random, policy: str = "quick") -> HandResult:
         """Play to the end of the hand with one policy for every seat: `quick` (rules of
@@ -152,16 +105,6 @@ class Playout:
                 self.apply(hand.random_action(rng))  # type: ignore[arg-type]
         assert hand.result is not None
         return hand.result
-
-
-def seat_beliefs(hand: Hand) -> Beliefs:
-    """What the heuristic player in each seat of this sampled deal believes of the teams now:
-    its memory's reading of its own cards and the play so far (see `Memory.ally_p`)."""
-    out: Beliefs = []
-    for seat in range(hand.rules.players):
-        mem = build_memory(hand.observation(seat))
-        out.append(([mem.ally_p(s) for s in range(hand.rules.players)], 1.0 - mem.my_side_p))
-    return out
 
 
 def even_mark(decks: int) -> int:

@@ -4,19 +4,11 @@ with what the observer knows, and weigh each deal by how well it explains what h
 Hard constraints: hand sizes, shown voids, level cards shown while bidding, and the friend
 call (a revealed friend means nobody between the declarer and them held a copy; a holder who
 played a copy without being revealed is not the friend). Soft evidence (weights): who passed
-with strong level cards, and how the others followed while the friend was unknown: by default
-(`feeds`) a seat feeding 10+ points to a trick the other side was winning is less likely;
-`fitted` weighs every follow by the rates fitted on self-play (`team`); `none` reads nothing
-from them. The fitted evidence reads the friend far better, yet the search played worse with
-it in the arena (see `team`). With `reading` `weigh`, `deal` or `tilt`, a play that did not
-use a kind the seat would most likely have played, had it held one (a suit's top kind when
-leading, a card beating the winner when following), weighs against the deals that give it
-one (`refusals`); `deal` deals it none where a holder would almost surely have played it;
-`tilt` deals it those kinds less often, in proportion to the chance of refusing, and weighs
-the deal to undo the tilt: the same deals as `weigh`, with far more of the weight in use.
-None of them made the search play better in the arena (see `refusals`).
+with strong level cards, and, while the friend is unknown, a seat feeding 10+ points to a
+trick the other side was winning is less likely. Readings that weighed more of the play (the
+follows by rates fitted on self-play, the top cards a seat did not play) placed the cards
+better yet made the search play no better in the arena: they are `lab.ai.sampler`'s.
 """
-
 from __future__ import annotations
 
 import random
@@ -26,13 +18,10 @@ from dataclasses import dataclass
 from tutor.rules import RANKS, Observation, holder_friend
 
 from .memory import Memory, played_cards
-from .refusals import BAN_BELOW, FLOOR, beat_rate, certain, refusal_likelihood, refusals
-from .team import follow_events, team_likelihood
+from .team import follow_events
 
-EVIDENCE = ("feeds", "fitted", "none")  # how the friend is read from the follows
 FEED_LIKELIHOOD = 0.55  # a seat feeding points to an opponent's winning trick: less likely
 PASS_LIKELIHOOD = {2: 0.8, 3: 0.5}  # passing while holding 2 / 3 identical level cards
-REFUSALS = ("off", "weigh", "deal", "tilt")  # how plays that did not use top cards are read
 
 
 @dataclass
@@ -48,12 +37,7 @@ class Sample:
 class Sampler:
     """Draws weighted deals for one observation (build once per decision)."""
 
-    def __init__(self, obs: Observation, mem: Memory, evidence: str = "feeds",
-                 reading: str = "off") -> None:
-        if evidence not in EVIDENCE:
-            raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
-        if reading not in REFUSALS:
-            raise ValueError(f"refusals must be one of {', '.join(REFUSALS)}, not {reading!r}")
+    def __init__(self, obs: Observation, mem: Memory) -> None:
         self.obs, self.mem = obs, mem
         n = mem.players
         self.players = n
@@ -80,29 +64,9 @@ class Sampler:
             while seat != obs.friend:
                 self.banned[seat].add(int(self.card))
                 seat = (seat + 1) % n
-        unknown = obs.friend is None
-        self.feeds = self._feed_evidence() if unknown and evidence == "feeds" else []
-        self.events = follow_events(obs) if unknown and evidence == "fitted" else []
+        self.feeds = self._feed_evidence() if obs.friend is None else []
         self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
                                                                             self.declarer}
-        # kinds a seat is dealt none of because it did not play them when it would have
-        self.refused: list[set[int]] = [set() for _ in range(n)]
-        self.refusals = refusals(obs) if reading != "off" else []
-        # (seat, kind) -> (index, chance of refusing) of each refusal the deal is tilted by
-        self.tilt: dict[tuple[int, int], list[tuple[int, float]]] = {}
-        if reading in ("deal", "tilt"):
-            friend = next((s for s in range(n) if s != self.declarer and mem.side_p[s] >= 0.999),
-                          None)
-            ban = BAN_BELOW if reading == "deal" else 1.0
-            strong, self.refusals = certain(self.refusals, self.declarer, friend,
-                                            mem.friend_known, ban)
-            for i, r in enumerate(strong):
-                if reading == "deal":
-                    self.refused[r.seat] |= r.kinds
-                    continue
-                chance = max(1.0 - beat_rate(r, self.declarer, friend), FLOOR)
-                for k in r.kinds:
-                    self.tilt.setdefault((r.seat, k), []).append((i, chance))
 
     def _feed_evidence(self) -> list[tuple[int, int]]:
         """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
@@ -123,19 +87,14 @@ class Sampler:
             if ok:
                 return Sample(hands, kitty, weight, friend)
             fallback = Sample(hands, kitty, 0.05 * weight, friend)
-        if fallback is None and any(self.refused):
-            self.refused = [set() for _ in self.refused]  # a seat chose after all: drop them
-            return self.draw(rng, tries)
         if fallback is None:
             hands, kitty, _ = self._deal(rng, strict=False)  # type: ignore[misc]
             fallback = Sample(hands, kitty, 0.01, None)
         return fallback
 
     def _deal(self, rng: random.Random, strict: bool = True):
-        """Hands, kitty, and the deal's weight for the tilt: each card goes to a seat in
-        proportion to its free places, times the chance of each refusal the seat would then
-        first break (`tilt`); the weight, the product of each step's mean factor, undoes
-        that, so a tilted deal weighs as it would if drawn untilted and weighed."""
+        """Hands, kitty, and the deal's weight (1: each card goes to a seat in proportion to
+        its free places)."""
         n, eff = self.players, self.eff
         cap = [self.sizes[s] - sum(self.forced[s].values()) for s in range(n)] + [self.kitty_size]
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -145,28 +104,13 @@ class Sampler:
         kitty: list[int] = []
         cards = list(self.pool)
         rng.shuffle(cards)
-        voids, banned, refused = self.mem.voids, self.banned, self.refused
+        voids, banned = self.mem.voids, self.banned
 
         def options(k: int) -> list[int]:
             if not strict:
                 return [s for s in range(n + 1) if cap[s] > 0]
             return [s for s in range(n + 1)
-                    if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]
-                                                  and k not in refused[s]))]
-
-        tilt = self.tilt if strict else {}
-        broken: set[int] = set()  # refusals whose seat already holds a refused kind
-        for s in range(n):
-            for k in self.forced[s]:
-                broken.update(i for i, _ in tilt.get((s, k), ()))
-        weight = 1.0
-
-        def factor(s: int, k: int) -> float:
-            f = 1.0
-            for i, chance in tilt.get((s, k), ()):
-                if i not in broken:
-                    f *= chance
-            return f
+                    if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]))]
 
         # most constrained cards first
         cards.sort(key=lambda k: len(options(k)))
@@ -174,11 +118,8 @@ class Sampler:
             opts = options(k)
             if not opts:
                 return None
-            shares = [cap[s] * factor(s, k) for s in opts] if tilt else [cap[s] for s in opts]
-            total = sum(shares)
-            if tilt:
-                weight *= total / sum(cap[s] for s in opts)
-            r = rng.random() * total
+            shares = [cap[s] for s in opts]
+            r = rng.random() * sum(shares)
             s = opts[-1]
             for seat, share in zip(opts, shares, strict=True):
                 r -= share
@@ -187,11 +128,10 @@ class Sampler:
                     break
             cap[s] -= 1
             (kitty if s == n else hands[s]).append(k)
-            broken.update(i for i, _ in tilt.get((s, k), ()))
         hands[self.me] = [int(c) for c in self.obs.hand]
         if not self.kitty_size:
             kitty = [int(c) for c in (self.obs.buried or ())]
-        return hands, kitty, weight
+        return hands, kitty, 1.0
 
     def implied_friend(self, hands: list[list[int]]) -> tuple[int | None, bool]:
         """The friend this deal implies (under the holder rule; else the one revealed, if
@@ -214,10 +154,8 @@ class Sampler:
         measuring how well the evidence tells it from the others)."""
         return self._weight(hands, friend)
 
-    def _weight(self, hands: list[list[int]], friend: int | None) -> float:
-        w = team_likelihood(self.events, self.declarer, friend) if self.events else 1.0
-        if self.refusals:
-            w *= refusal_likelihood(self.refusals, hands, self.declarer, friend)
+    def _weight(self, hands: list[list[int]], friend: int | None, w: float = 1.0) -> float:
+        """`w` (a weight other readings gave the deal) times the feeds' and the passes'."""
         side = {self.declarer} | ({friend} if friend is not None else set())
         for feeder, winner in self.feeds:
             if (feeder in side) != (winner in side):

@@ -13,7 +13,7 @@ core (normal's 941 ms in the same run, `bench ai`). With 4 candidates and a head
 answers add +0.104 [+0.030, +0.178] (paired). Hard was 160 playouts to the end: +0.141
 [+0.075, +0.208], only +0.013 [-0.068, +0.093] over normal. On that hard, searching the
 bids too (`bids=8`) added +0.039 [-0.025, +0.103], not significant, at bid decisions over
-the second (`bid_search`); capped (`bid_cap=24`) +0.036 [-0.053, +0.125]; pooled +0.038
+the second (`lab.ai.bid_search`); capped (`bid_cap=24`) +0.036 [-0.053, +0.125]; pooled +0.038
 [-0.014, +0.090], so hard bids as the heuristic does.
 """
 

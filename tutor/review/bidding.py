@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import zlib
 
-from tutor.ai.bid_search import bid_choices, bidding_deals, set_up
+from tutor.ai.bidding import bid_choices, bidding_deals, set_up
 from tutor.ai.explain import bid_reason
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sample

@@ -1,7 +1,8 @@
 """A strength is work, not time: a search with a playout count decides the same however slow
 the machine is, so "normal" means the same under any load. So does everything else the
 product works out in its AI workers: each strength's every decision (bids, bury and call
-included), the setup and bid searches, hints, and a review's judgements."""
+included), hints, and a review's judgements. (The lab's setup and bid searches: in
+tests/lab/ai/test_work_budget_lab.py.)"""
 
 from __future__ import annotations
 
@@ -16,9 +17,6 @@ from tutor.review.jobs import HandRecord, judge_at
 from tutor.review.selfplay import heuristic_hand
 from tutor.review.setup import judge_bury, judge_call
 from tutor.rules import Bid, Bury, CallFriend, Match, Pass, Phase, Play, bid_options
-
-SETUP = PlayerSpec("search", 7, (("playouts", 40), ("setup", 4)))
-BIDS = PlayerSpec("search", 7, (("playouts", 40), ("bids", 3), ("bid_cap", 12)))
 
 
 def _positions(count: int) -> list:
@@ -104,26 +102,6 @@ def test_every_strength_decides_every_phase_the_same_under_load(loaded, strength
     assert {type(a) for a, _ in calm} >= {Bid, Pass, Bury, CallFriend, Play}
     if strength != "easy":
         assert any(p >= dict(spec.options)["playouts"] for _, p in calm)
-
-
-@pytest.mark.parametrize("spec", [SETUP, BIDS], ids=["setup", "bids"])
-def test_the_setup_and_bid_searches_ignore_the_clock(loaded, spec):
-    """The bury and call search and the bid search (`setup=`, `bids=`; the arena's and the
-    oracle's options), with a number of playouts."""
-    bids, setups = _before_play([3, 4, 5])
-    positions = setups if spec is SETUP else bids
-    calm = _same_under_load(loaded, _decided(spec), positions)
-    assert sum(p >= 24 if spec is SETUP else p > 0 for _, p in calm) >= 2  # searches ran
-
-
-def test_a_setup_time_budget_would_not(loaded):
-    """The check above could fail: the setup search on a time budget stops early under the
-    same clock."""
-    _, setups = _before_play([3, 4, 5])
-    timed = PlayerSpec("search", 7, (("budget_s", 0.25), ("setup", 4)))
-    obs = next(o for o in setups if decide(SETUP, o).playouts >= 24)
-    loaded()
-    assert decide(timed, obs).playouts < 24
 
 
 def test_hints_ignore_the_clock(loaded):

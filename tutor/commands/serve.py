@@ -6,8 +6,6 @@ school network; run it several times on one PostgreSQL database behind nginx
 from __future__ import annotations
 
 import argparse
-import ctypes
-import gc
 import os
 import re
 import sys
@@ -17,6 +15,7 @@ from urllib.parse import urlsplit
 
 import panel as pn
 
+from tutor.commands.heap import return_memory_periodically, workers_on_python_heap
 from tutor.store import ENV_VAR, Store, StoreError
 from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
 from tutor.ui.ai_pool import get_pool
@@ -73,27 +72,8 @@ def purge_guests_daily(store: Store) -> None:
     threading.Thread(target=purge, name="purge-guests", daemon=True).start()
 
 
-def return_memory_periodically(every: float = 20.0) -> None:
-    """Give freed memory back to the system every `every` seconds (a daemon thread): a
-    session Bokeh ends (a page closed, or a page nobody opened: a flood of them) frees its
-    objects, but glibc keeps the freed heap unless asked to return it, so the process would
-    stay at its peak. `malloc_trim` is glibc's own call for this; elsewhere this does
-    nothing."""
-    try:
-        trim = ctypes.CDLL("libc.so.6").malloc_trim
-    except (OSError, AttributeError):
-        return
-
-    def loop() -> None:
-        while True:
-            time.sleep(every)
-            gc.collect()
-            trim(0)
-
-    threading.Thread(target=loop, name="return-memory", daemon=True).start()
-
-
 def main(argv: list[str]) -> int:
+    workers_on_python_heap()
     parser = argparse.ArgumentParser(prog="python -m tutor serve")
     parser.add_argument("--port", type=int, default=5006)
     parser.add_argument("--address", default="localhost",

@@ -109,7 +109,7 @@ def test_the_hand_review_says_its_clear_mistakes_are_now_puzzles(store, blunder)
     user, pid = _reviewed_game(store, blunder)
     game_id = int(pid.split("-")[1])
     panel = HandReviewPanel(hand, 0, 1, keeper=ReviewKeeper(store, user.id, game_id))
-    panel.start(off_page=False)  # the stored review: nothing is worked out again
+    panel.start()  # the stored review: nothing is worked out again
     assert panel.finished and "now a puzzle for you" in panel._status.object
     panel.lang = "zh"
     assert "重做错题" in panel._status.object

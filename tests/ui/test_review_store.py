@@ -28,7 +28,7 @@ def _finished_hand(store, seed: int):
 def test_a_review_is_worked_out_once_and_its_mistakes_kept(store, monkeypatch):
     user, session, saver, keeper = _finished_hand(store, 21)
     first = HandReviewPanel(session.hand, session.human, 1, SMALL, keeper)
-    first.start(off_page=False)
+    first.start()
     assert first.finished and store.reviews.get(user.id, saver.game_id, 0) is not None
     graded = [d for d in first.review.decisions if d.grade is not None]
     assert len(store.reviews.mistakes(user.id, user.id)) == len(graded)
@@ -38,7 +38,7 @@ def test_a_review_is_worked_out_once_and_its_mistakes_kept(store, monkeypatch):
 
     monkeypatch.setattr(hand_review, "judge_at", no_work)
     again = HandReviewPanel(session.hand, session.human, 1, SMALL, keeper)
-    again.start(off_page=False)
+    again.start()
     assert again.finished and again.review.decisions == first.review.decisions
     assert again._status.object == first._status.object
 
@@ -47,5 +47,5 @@ def test_a_store_that_is_down_still_shows_the_review(store):
     _user, session, _saver, keeper = _finished_hand(store, 22)
     store.close()
     panel = HandReviewPanel(session.hand, session.human, 1, SMALL, keeper)
-    panel.start(off_page=False)  # neither the failed read nor the failed save stops it
+    panel.start()  # neither the failed read nor the failed save stops it
     assert panel.finished and "accuracy" in panel._status.object

@@ -18,11 +18,10 @@ import panel as pn
 from tutor.commands.heap import return_memory_periodically, workers_on_python_heap
 from tutor.store import ENV_VAR, Store, StoreError
 from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
-from tutor.ui.ai_pool import get_pool
 from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TEACHER_CODE_VAR, TutorAuth
 from tutor.ui.routes import MAX_BODY, SESSIONS, ComponentHandler
-from tutor.ui.services import get_store, store_error
+from tutor.ui.services import Services
 from tutor.ui.stats import StatsHandler
 
 LOOPBACK = ("localhost", "127.0.0.1")
@@ -127,16 +126,17 @@ def main(argv: list[str]) -> int:
         os.environ[AI_WORKERS] = str(args.ai_workers)
     if args.db:
         os.environ[ENV_VAR] = args.db
-    if get_store() is None:  # say why at once; the app still serves, without saving
-        error: StoreError | None = store_error()
+    services = Services.default()  # this process's: its pages share them
+    if services.store() is None:  # say why at once; the app still serves, without saving
+        error: StoreError | None = services.store_error()
         print(f"warning: progress will not be saved: {error}", file=sys.stderr, flush=True)
     import tutor.ui.play.page  # noqa: F401  (import the pages now, not in the first visit)
     from tutor.ui.bank import shipped_bank
 
     shipped_bank()  # read the puzzle bank once, before anyone waits for it
-    get_pool().start()  # the AI's worker processes, ready before the first game
-    if get_store() is not None:
-        purge_guests_daily(get_store())
+    services.pool.start()  # the AI's worker processes, ready before the first game
+    if services.store() is not None:
+        purge_guests_daily(services.store())
     return_memory_periodically()
     allowed = origins(args.address, args.port, args.allow_origin)
     shown = args.allow_origin[0] if args.allow_origin else args.address

@@ -226,26 +226,3 @@ class AIPool:
                 return
             self._executor = None
         broken.shutdown(wait=False, cancel_futures=True)
-
-
-_pool: AIPool | None = None
-_pool_lock = threading.Lock()
-
-
-def get_pool() -> AIPool:
-    """The process's AI pool, made on first use with `default_workers()` workers."""
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = AIPool(default_workers())
-        return _pool
-
-
-def stats() -> dict[str, Any]:
-    """The pool's figures, or zeros before any page asked it for anything."""
-    with _pool_lock:
-        pool = _pool
-    if pool is None:
-        return {"workers": default_workers(), "busy": 0, "waiting": 0, "decisions": 0,
-                "playouts_p50": None, "search_ms_p50": None}
-    return pool.stats()

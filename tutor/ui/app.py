@@ -26,7 +26,7 @@ from .i18n import t
 from .identity import AccountBox
 from .page import AppPage
 from .safe import user_text
-from .services import get_store, store_error
+from .services import Services
 from .stats import count_session
 
 PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
@@ -47,6 +47,8 @@ class TutorApp(pn.viewable.Viewer):
     page = param.Selector(default="home", objects=list(PAGES))
     lang = param.Selector(default="en", objects=["en", "zh"])
     user = param.ClassSelector(class_=User, default=None, allow_None=True)
+    services = param.ClassSelector(class_=Services, default=None, allow_None=True,
+                                   doc="what the pages share; None: this process's")
 
     def __init__(self, pages: dict[str, Callable[[TutorApp], AppPage]] | None = None,
                  **params) -> None:
@@ -56,6 +58,8 @@ class TutorApp(pn.viewable.Viewer):
         if query.get("lang") in ("en", "zh"):
             params.setdefault("lang", query["lang"])
         super().__init__(**params)
+        if self.services is None:
+            self.services = Services.default()
         self._factories = pages or default_pages()
         self._views: dict[str, AppPage] = {}
         self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
@@ -68,13 +72,13 @@ class TutorApp(pn.viewable.Viewer):
         self._content = pn.Column(sizing_mode="stretch_width")
         # who it is was worked out by the server from the first request: no waiting
         visitor = current_visitor()
-        base = get_store() if visitor is not None and visitor.user is not None else None
+        base = self.services.store() if visitor is not None and visitor.user is not None else None
         self.store = self._signed_in(base, visitor) if base is not None else None
         if self.store is not None:
             self.user = visitor.user
         self.account = AccountBox(lang=self.lang, user=self.user,
                                   enabled=self.store is not None)
-        error = store_error() or (visitor.problem if visitor is not None else None)
+        error = self.services.store_error() or (visitor.problem if visitor is not None else None)
         if error is not None:
             alert = t("store_unavailable", self.lang, error=user_text(error))
         elif visitor is None:
@@ -191,13 +195,14 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     from .teacher.page import TeacherPage
 
     return {
-        "home": lambda app: HomePage(lang=app.lang, open_page=lambda name: setattr(
-            app, "page", name)),
-        "learn": lambda app: LearnPage(lang=app.lang),
-        "puzzles": lambda app: PuzzlesPage(lang=app.lang, puzzle=requested_puzzle()),
-        "play": lambda app: PlayPage(lang=app.lang),
-        "progress": lambda app: ProgressPage(lang=app.lang),
-        "teacher": lambda app: TeacherPage(lang=app.lang),
+        "home": lambda app: HomePage(lang=app.lang, services=app.services,
+                                     open_page=lambda name: setattr(app, "page", name)),
+        "learn": lambda app: LearnPage(lang=app.lang, services=app.services),
+        "puzzles": lambda app: PuzzlesPage(lang=app.lang, services=app.services,
+                                           puzzle=requested_puzzle()),
+        "play": lambda app: PlayPage(lang=app.lang, services=app.services),
+        "progress": lambda app: ProgressPage(lang=app.lang, services=app.services),
+        "teacher": lambda app: TeacherPage(lang=app.lang, services=app.services),
     }
 
 

@@ -47,7 +47,7 @@ from tutor.text import section
 
 from .i18n import t
 from .routes import PAGE_TURNS, SESSIONS, TARPIT, served_host
-from .services import get_store
+from .services import Services
 
 GUEST_COOKIE = "zhaopengyou_guest"
 SESSION_COOKIE = "zhaopengyou_session"
@@ -185,7 +185,7 @@ def _visitor_for(handler: RequestHandler) -> str:
         return "visitor"  # static files and the like: nothing to look up
     page = isinstance(handler, DocHandler)  # a websocket's handshake cannot set cookies
     address = limited_address(handler.request)
-    visitor = identify(get_store(), _cookies(handler), make_guest=page)
+    visitor = identify(Services.default().store(), _cookies(handler), make_guest=page)
     if page and visitor.new_guest:
         keep_cookie(handler, GUEST_COOKIE, visitor.guest_token)
     if page and visitor.session_ended:
@@ -244,7 +244,7 @@ class _AccountHandler(RequestHandler):
             return
         self.body = body
         self.lang = "zh" if body.get("lang") == "zh" else "en"
-        self.store = get_store()
+        self.store = Services.default().store()
         if self.store is None and self.needs_store:
             self._answer(503, error=t("accounts_unavailable", self.lang))
 

@@ -8,6 +8,8 @@ import param
 from tutor.store import Store, User
 from tutor.text import LANGS
 
+from .services import Services
+
 
 class AppPage(pn.viewable.Viewer):
     """One page of the app.
@@ -23,6 +25,14 @@ class AppPage(pn.viewable.Viewer):
                                 doc="where the page reads and saves; None: nothing is saved")
     user = param.ClassSelector(class_=User, default=None, allow_None=True,
                                doc="whom the page serves")
+    services = param.ClassSelector(class_=Services, default=None, allow_None=True,
+                                   doc="what the app's pages share (the AI's pool); None: "
+                                       "this process's")
+
+    @property
+    def shared(self) -> Services:
+        """The services the app handed this page, else this process's."""
+        return self.services if self.services is not None else Services.default()
 
     def attach_user(self, store: Store | None, user: User) -> None:
         """Serve `user`, reading and saving through `store`."""

@@ -15,8 +15,8 @@ import threading
 import panel as pn
 from tornado.web import HTTPError, RequestHandler
 
-from .ai_pool import stats as ai_stats
 from .routes import from_this_machine, served_host
+from .services import Services
 
 _live = 0  # sessions of this process open now (Panel counts them only with a session history)
 _lock = threading.Lock()
@@ -41,7 +41,7 @@ def _session_closed(_context: object) -> None:
 
 def process_stats() -> dict:
     """The figures /tutor-stats reports."""
-    return {"pid": os.getpid(), "sessions": _live, "ai": ai_stats()}
+    return {"pid": os.getpid(), "sessions": _live, "ai": Services.default().pool_stats()}
 
 
 class StatsHandler(RequestHandler):

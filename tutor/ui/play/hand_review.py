@@ -22,7 +22,7 @@ from tutor.review.puzzles import teaches
 from tutor.rules import Hand, format_cards
 from tutor.text import section
 
-from ..ai_pool import AIPool, get_pool
+from ..ai_pool import AIPool
 from .review_store import ReviewKeeper
 from .table_html import TABLE_CSS, table_html
 
@@ -94,17 +94,17 @@ class HandReviewPanel(pn.viewable.Viewer):
         self.done = len(self.indices)
         self._finish(store=False)
 
-    def start(self, off_page: bool, threaded: bool = False) -> None:
-        """Show the stored review if there is one; else judge every decision: in the AI's
-        worker processes when `off_page` (a served page, whose event loop must stay free),
-        in a thread when `threaded` (a notebook: its kernel's loop keeps answering, and the
-        bar moves), else here and now."""
-        self._off_page = off_page
+    def start(self, pool: AIPool | None = None, threaded: bool = False) -> None:
+        """Show the stored review if there is one; else judge every decision: in `pool`'s
+        worker processes when given (a served page, whose event loop must stay free), in a
+        thread when `threaded` (a notebook: its kernel's loop keeps answering, and the bar
+        moves), else here and now."""
+        self._off_page = pool is not None
         stored = None if self.keeper is None else self.keeper.load(self.hand_no - 1)
         if stored is not None:
             self.show(stored)
-        elif off_page:
-            pn.state.execute(functools.partial(self.run_in, get_pool()))
+        elif pool is not None:
+            pn.state.execute(functools.partial(self.run_in, pool))
         elif threaded:
             pn.state.execute(self.run_threaded)
         else:

@@ -37,7 +37,6 @@ from tutor.rules import (
 )
 from tutor.store import Store, StoreError, User
 
-from ..ai_pool import get_pool
 from ..card_picker import CardPicker
 from ..i18n import t
 from ..page import AppPage
@@ -274,7 +273,8 @@ class PlayPage(AppPage):
         if record is not None:
             keeper = None if self.store is None or self.saver is None else ReviewKeeper(
                 self.store, self.saver.user_id, game_id)
-            self._replay_area.objects = [ReplayViewer(record, keeper=keeper, lang=self.lang)]
+            self._replay_area.objects = [ReplayViewer(record, keeper=keeper, lang=self.lang,
+                                                       pool=self.shared.pool)]
 
     # ---------------------------------------------------------------- render
     def refresh(self, keep_selection: bool = False) -> None:
@@ -424,7 +424,7 @@ class PlayPage(AppPage):
         session, turn = self.session, len(self.session.hand.actions)
         self._hinting = True
         try:
-            suggestion = await get_pool().hint(session.observation)
+            suggestion = await self.shared.pool.hint(session.observation)
         finally:
             self._hinting = False
         if session is self.session and turn == len(session.hand.actions):  # still current
@@ -465,7 +465,7 @@ class PlayPage(AppPage):
                                      keeper, lang=self.lang)
             self._reviews[s.hand_number] = review
             # served: the AI's workers; paced in a notebook's loop: a thread of the kernel
-            review.start(off_page=self._served, threaded=self.paced)
+            review.start(pool=self.shared.pool if self._served else None, threaded=self.paced)
         self._review_area.objects = [review]
 
     def _on_next_hand(self, _=None) -> None:
@@ -549,7 +549,7 @@ class PlayPage(AppPage):
                 if action is not None and session is self.session:
                     self._after(session.ai_apply(action))
                 return
-            pool = get_pool()
+            pool = self.shared.pool
             if pool.saturated:  # every worker is busy: say why this seat takes longer
                 who = seat_name(request[1].seat, session.human, self.lang)
                 self._prompt.object = f"*{t('thinking_busy', self.lang, who=who)}*"

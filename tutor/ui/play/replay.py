@@ -10,6 +10,7 @@ import param
 
 from tutor.review import DEFAULT_BUDGET, Budget
 
+from ..ai_pool import AIPool
 from ..i18n import t
 from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
@@ -23,6 +24,8 @@ class ReplayViewer(pn.viewable.Viewer):
 
     lang = param.Selector(default="en", objects=["en", "zh"])
     hand_index = param.Integer(default=0, bounds=(0, None))
+    pool = param.ClassSelector(class_=AIPool, default=None, allow_None=True,
+                               doc="where reviews are worked out on a served page")
     trick_index = param.Integer(default=0, bounds=(0, None))
     review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
                                         doc="the work a hand's review gives each decision")
@@ -66,7 +69,7 @@ class ReplayViewer(pn.viewable.Viewer):
                                      lang=self.lang)
             self._reviews[self.hand_index] = review
             served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
-            review.start(off_page=served)
+            review.start(pool=self.pool if served else None)
         self._review_area.objects = [review]
         self._showing = self.hand_index
 

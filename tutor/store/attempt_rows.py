@@ -1,7 +1,7 @@
 """One attempt as a row: its columns, new ids for it, and writing many rows at once.
 
 A row is checked before it exists (`Attempts` validates every value), so writing rows
-inserts them as they are, in the transaction that drew their ids (`AttemptIds`).
+inserts them as they are, with ids from `AttemptIds`.
 
 `first_attempts` holds each (user, puzzle)'s first attempt, keyed so only one can:
 `claim_first` is how an answer learns, in its transaction, whether it is first (an answer
@@ -11,6 +11,8 @@ that moves no rating still comes first). `copy_rows` is for rows saved elsewhere
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -25,6 +27,7 @@ _TYPES = {
 FIELDS = tuple(_TYPES)
 ATTEMPT_COLUMNS = ", ".join(FIELDS)
 AttemptRow = tuple[Any, ...]  # values for FIELDS, in order
+ID_BLOCK = 256  # ids drawn from the sequence at a time
 T = TypeVar("T")
 
 _UNNESTED = ", ".join(f"unnest(${n}::{kind}[]) AS {name}"
@@ -52,26 +55,35 @@ RETURNING attempt_id
 
 
 class AttemptIds:
-    """New attempt ids for one database, drawn from its `attempt_ids` sequence inside the
-    transaction that writes them, and each above every id stored when it was opened.
+    """New attempt ids for one database, drawn from its `attempt_ids` sequence a block at a
+    time (outside any transaction, so a write spends no statement on them), each above
+    every id stored when the database was opened. Unused ids of a block are skipped.
 
-    The floor is a guard, not the rule: DuckDB (2.0.1) was seen to lose a sequence's
-    progress after a crash when only a SELECT had drawn from it, and the journal of older
-    versions drew ids ahead of what DuckDB held. A sequence behind the floor is drawn past it.
+    The floor matters on DuckDB: (2.0.1) was seen to lose a sequence's progress after a
+    crash when only a SELECT had drawn from it, and the journal of older versions drew ids
+    ahead of what DuckDB held. A sequence behind the floor is drawn past it.
     """
 
     def __init__(self, db: Database) -> None:
+        self._db = db
+        self._lock = threading.Lock()
+        self._free: deque[int] = deque()
         self._floor = db.fetch("SELECT coalesce(max(id), 0) FROM attempts")[0][0]
 
-    def draw(self, cur: Cursor, count: int) -> list[int]:
-        """`count` new ids, increasing."""
-        while True:
-            ids = sorted(r[0] for r in cur.execute(
-                "SELECT nextval('attempt_ids') FROM generate_series(1, $1)", [count]).fetchall())
-            if ids[0] > self._floor:
-                return ids
-            cur.execute("SELECT max(nextval('attempt_ids')) FROM generate_series(1, $1)",
-                        [self._floor - ids[-1]])
+    def take(self, count: int) -> list[int]:
+        """`count` new ids, increasing, each larger than any taken or stored before."""
+        with self._lock:
+            while len(self._free) < count:
+                block = self._draw(max(ID_BLOCK, count))
+                if block[0] <= self._floor:  # the sequence fell behind: skip past the floor
+                    self._draw(self._floor - block[-1])
+                    continue
+                self._free.extend(block)
+            return [self._free.popleft() for _ in range(count)]
+
+    def _draw(self, count: int) -> list[int]:
+        return sorted(r[0] for r in self._db.fetch(
+            "SELECT nextval('attempt_ids') FROM generate_series(1, $1)", [max(count, 1)]))
 
 
 def insert_rows(cur: Cursor, rows: Sequence[AttemptRow]) -> None:

@@ -3,8 +3,8 @@ decides which answer is a learner's first, see `attempt_rows.py`), and the dashb
 built on them.
 
 Every answer is saved the same way: one database transaction, shared with the answers
-other threads sent at the same moment (`GroupCommit`), that draws its id, claims its first
-attempt, moves ratings if it is a rated first attempt, and inserts it. The call returns
+other threads sent at the same moment (`GroupCommit`), that claims its first attempt,
+moves ratings if it is a rated first attempt, and inserts it. The call returns
 once that transaction has committed, which is when the answer is saved: in the DuckDB
 file's write-ahead log, synced to disk, or committed on the PostgreSQL server.
 """
@@ -140,8 +140,9 @@ class Attempts(Repository):
         its first attempt if nobody has, and a rated first attempt moves both ratings from
         their values as stored. A change that fails refuses only its own answer."""
 
+        ids = self._ids.take(len(batch))
+
         def write(cur: Cursor) -> list[Verdict | Exception]:
-            ids = self._ids.draw(cur, len(batch))
             firsts = claim_firsts(cur, ids, [a.row[0] for a in batch], [a.row[1] for a in batch])
             released: set[tuple[int, str]] = set()  # claims given up by a failed change
             rows: list[AttemptRow] = []

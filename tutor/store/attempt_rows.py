@@ -4,9 +4,10 @@ A row is checked before it exists (`Attempts` validates every value), so writing
 inserts them as they are, with ids from `AttemptIds`.
 
 `first_attempts` holds each (user, puzzle)'s first attempt, keyed so only one can:
-`claim_first` is how an answer learns, in its transaction, whether it is first (an answer
-that moves no rating still comes first). `copy_rows` is for rows saved elsewhere before
-(a journal an older version left): it skips ids already stored and claims firsts itself.
+`claim_firsts` is how the answers of one transaction learn which of them are first (an
+answer that moves no rating still comes first), and `claim_first` does it for one.
+`copy_rows` is for rows saved elsewhere before (a journal an older version left): it skips
+ids already stored and claims firsts itself.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ INSERT INTO attempts ({ATTEMPT_COLUMNS})
 SELECT v.* FROM (SELECT {_UNNESTED}) v
 WHERE v.id NOT IN (SELECT id FROM attempts WHERE id BETWEEN ${_LOW} AND ${_HIGH})
 """
-# keys in one order, so two PostgreSQL transactions claiming the same ones cannot deadlock
+# keys in one order, so two PostgreSQL transactions claiming the same ones wait for each
+# other rather than deadlock (a deadlock elsewhere is retried like any lost race)
 _FIRSTS = """
 INSERT INTO first_attempts (user_id, puzzle_id, attempt_id)
 SELECT user_id, puzzle_id, min(id) FROM

@@ -134,12 +134,12 @@ class Server:
 
 
 def saved_attempts(db: Path) -> int:
-    """The attempts the database file holds, after the store has copied in its journal."""
+    """The attempts the database file holds once the server has stopped."""
     import duckdb
 
     from tutor.store import Store
 
-    Store(db).close()  # an attempt still in the journal counts: opening copies it in
+    Store(db).close()  # opened as the app would: a file a killed server left is replayed
     with duckdb.connect(str(db), read_only=True) as con:
         return int(con.execute("SELECT count(*) FROM attempts").fetchone()[0])
 

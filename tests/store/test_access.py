@@ -126,7 +126,9 @@ def test_nobody_changes_someone_elses_game(store: Store, worked: School) -> None
 
 
 def test_ratings_are_written_only_for_oneself(store: Store, worked: School) -> None:
-    store.attempts.save_user_rating(worked.amy.id, "trumps", Rating(1600.0, 90.0, 0.06))
+    store.attempts.record_rated(worked.amy.id, "p9", 1, True, 1.0, theme="trumps",
+                                change=lambda user, puzzle: (Rating(1600.0, 90.0, 0.06),
+                                                             Rating(1400.0, 90.0, 0.06)))
     assert store.attempts.user_ratings(worked.teacher_a.id, worked.amy.id) == {
         "trumps": Rating(1600.0, 90.0, 0.06)}
     assert store.attempts.user_ratings(worked.bob.id, worked.bob.id) == {}

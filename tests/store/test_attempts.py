@@ -18,21 +18,25 @@ from tutor.store import (
     Store,
     StoreUnavailable,
 )
+from tutor.store.ratings import RatingMove
+
+START = Rating(1500.0, 200.0, 0.06)
 
 
 def test_attempts_come_back_newest_first_with_their_answers(store: Store, school: School) -> None:
     amy = school.amy.id
-    first = store.attempts.record(amy, "p1", {"play": ["AS", "AS"]}, True, 12.5,
-                                 rating_before=1500.0, rating_after=1511.5)
-    second = store.attempts.record(amy, "p2", "pass", False, 3.0)
+    first = store.attempts.record_rated(amy, "p1", {"play": ["AS", "AS"]}, True, 12.5,
+                                        theme="trumps", change=lambda u, p: (
+                                            Rating(1511.5, 250.0, 0.06), START)).attempt_id
+    second = store.attempts.record(amy, "p2", "pass", False, 3.0)  # moves no rating
     history = store.attempts.for_user(amy, amy)
     assert [a.id for a in history] == [second, first]
     latest, oldest = history
     assert (oldest.puzzle_id, oldest.answer, oldest.correct, oldest.seconds) == (
         "p1", {"play": ["AS", "AS"]}, True, 12.5)
-    assert (oldest.rating_before, oldest.rating_after, oldest.assignment_id) == (1500.0, 1511.5,
+    assert (oldest.rating_before, oldest.rating_after, oldest.assignment_id) == (None, 1511.5,
                                                                                  None)
-    assert latest.answer == "pass" and latest.rating_before is None
+    assert latest.answer == "pass" and latest.rating_before is latest.rating_after is None
     assert oldest.created_at <= latest.created_at
     assert [a.id for a in store.attempts.for_user(amy, amy, limit=1)] == [second]
 
@@ -56,7 +60,7 @@ def test_an_attempt_and_its_rating_changes_are_saved_together(store: Store,
 @pytest.mark.parametrize("change", [
     {"seconds": -1.0}, {"seconds": math.nan}, {"seconds": "3"}, {"correct": 1},
     {"answer": object()}, {"answer": math.inf}, {"answer": "\ud800"}, {"puzzle_id": ""},
-    {"rating_before": math.inf}, {"assignment_id": "1"},
+    {"assignment_id": "1"}, {"assignment_id": True},
 ])
 def test_bad_attempts_are_refused_and_nothing_is_written(store: Store, school: School,
                                                          change: dict) -> None:
@@ -110,9 +114,14 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
                                                   tmp_path: Path) -> None:
     teacher, amy = school.teacher_a.id, school.amy.id
     homework = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1"])
-    first = store.attempts.record(amy, "p1", {"play": ["AS"]}, True, 7.26,
-                                 rating_before=1500.0, rating_after=1510.4871236,
-                                 assignment_id=homework.id)
+    def to(rating: float) -> RatingMove:  # amy's rating in trumps goes to `rating`
+        return lambda user, puzzle: (Rating(rating, 90.0, 0.06), START)
+
+    zero = store.attempts.record_rated(amy, "p0", "pass", True, 1.0, theme="trumps",
+                                       change=to(1500.0)).attempt_id
+    first = store.attempts.record_rated(amy, "p1", {"play": ["AS"]}, True, 7.26, theme="trumps",
+                                        change=to(1510.4871236),
+                                        assignment_id=homework.id).attempt_id
     second = store.attempts.record(school.bob.id, "p2", "A C D", False, 3.0)
     store.attempts.record(school.cat.id, "p3", None, True, 1.0)  # another class
 
@@ -121,7 +130,8 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
     text = store.attempts.class_csv(teacher, school.class_a.id, target)
     assert target.read_bytes().decode("utf-8") == text
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert [int(r["attempt_id"]) for r in rows] == [first, second]
+    assert [int(r["attempt_id"]) for r in rows] == [zero, first, second]
+    rows = rows[1:]  # amy's answer that moved her rating from 1500, and bob's
     assert rows[0]["display_name"] == "Amy" and rows[0]["assignment_title"] == "Week 1"
     assert rows[0]["answer"] == '{"play":["AS"]}' and rows[0]["correct"] == "True"
     assert rows[0]["seconds"] == "7.3" and rows[0]["rating_after"] == "1510"

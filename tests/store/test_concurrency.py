@@ -1,9 +1,9 @@
 """Many threads writing at once lose nothing; a killed writer loses nothing it was told was
-saved, and nothing is stored twice; a second process gets a clear "in use" error."""
+saved (each answer is committed before `record` returns), and nothing is stored twice; a
+second process gets a clear "in use" error."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -16,7 +16,6 @@ import duckdb
 import pytest
 
 from tutor.store import AccessDenied, Store, StoreInUse
-from tutor.store.writeahead import journal_path
 
 THREADS = 16
 PER_THREAD = 500
@@ -67,16 +66,6 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def journal_ids(db_path: Path) -> set[int]:
-    """Ids in the journal files a killed writer left (a torn last line is no entry)."""
-    ids = set()
-    for path in (journal_path(db_path), journal_path(db_path).with_suffix(".journal.flushing")):
-        if path.exists():
-            lines = path.read_bytes().split(b"\n")[:-1]
-            ids |= {json.loads(line)["id"] for line in lines}
-    return ids
-
-
 def stored_ids(db_path: Path) -> list[int]:
     """Every attempt id in the database file, duplicates kept, without opening a Store."""
     con = duckdb.connect(str(db_path))
@@ -87,10 +76,9 @@ def stored_ids(db_path: Path) -> list[int]:
 
 
 def reopened_ids(db_path: Path, learner_id: int) -> list[int]:
-    """Open the file as the app would (replaying the journal), then list its attempt ids."""
+    """Open the file as the app would, then list its attempt ids."""
     with Store(db_path) as store:
         assert len(store.attempts.for_user(learner_id, learner_id)) >= 0
-    assert not journal_path(db_path).exists()
     return stored_ids(db_path)
 
 
@@ -106,7 +94,7 @@ def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
             line = child.stdout.readline()
             assert line, f"writer died early with code {child.poll()}"
             reported.append(int(line))
-        os.kill(child.pid, signal.SIGKILL)  # mid-stream: the copier runs every 50 ms
+        os.kill(child.pid, signal.SIGKILL)  # mid-stream
         child.wait()
         reported += [int(line) for line in child.stdout.read().split()]  # still in the pipe
     finally:
@@ -114,8 +102,8 @@ def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
         child.wait()
     assert child.returncode == -signal.SIGKILL
 
-    # each acknowledged attempt is in DuckDB or in the journal the writer left
-    assert set(reported) <= set(stored_ids(db_path)) | journal_ids(db_path)
+    # each acknowledged attempt is in the file (DuckDB replays its write-ahead log)
+    assert set(reported) <= set(stored_ids(db_path))
     stored = reopened_ids(db_path, learner.id)
     assert len(stored) == len(set(stored))  # none twice
     assert set(reported) <= set(stored)
@@ -126,36 +114,34 @@ def test_killed_writer_keeps_every_committed_attempt(db_path: Path) -> None:
 # The writer kills itself at a chosen point, so each crash window is hit every time.
 SELF_KILLER = textwrap.dedent("""
     import os, signal, sys
+    import tutor.store.attempts
     from tutor.store import Store
-    from tutor.store.journal import Journal
     store = Store(sys.argv[1])
     learner, where = int(sys.argv[2]), sys.argv[3]
 
     def save(n):
         print(store.attempts.record(learner, "p1", {"n": n}, True, 2.0), flush=True)
 
-    if where == "never copied":  # DuckDB never committed anything since the ids were drawn
-        store._log.stop_thread()
-        for n in range(150):
-            save(n)
-    elif where == "journal only":  # some copied, then the copier stops: the rest journaled
-        for n in range(100):
-            save(n)
-        store._log.flush()
-        store._log.stop_thread()
-        for n in range(100, 150):
-            save(n)
-    else:  # "after commit": copied into DuckDB, killed before the journal forgets them
-        store._log.stop_thread()
-        for n in range(150):
-            save(n)
-        Journal.done = lambda self: os.kill(os.getpid(), signal.SIGKILL)
-        store._log.flush()
+    for n in range(100):
+        save(n)
+    if where == "after a checkpoint":  # the first 100 in the file itself, the rest in its log
+        store._db.fetch("CHECKPOINT")
+    for n in range(100, 150):
+        save(n)
+    if where == "before a commit":  # the next answer is written, then killed uncommitted
+        insert = tutor.store.attempts.insert_rows
+
+        def insert_then_die(cur, rows):
+            insert(cur, rows)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        tutor.store.attempts.insert_rows = insert_then_die
+        save(150)
     os.kill(os.getpid(), signal.SIGKILL)
 """)
 
 
-@pytest.mark.parametrize("where", ["never copied", "journal only", "after commit"])
+@pytest.mark.parametrize("where", ["in the log only", "after a checkpoint", "before a commit"])
 def test_a_writer_killed_at_a_crash_point_keeps_each_attempt_exactly_once(
         db_path: Path, where: str) -> None:
     with Store(db_path) as store:
@@ -166,13 +152,9 @@ def test_a_writer_killed_at_a_crash_point_keeps_each_attempt_exactly_once(
     reported = [int(line) for line in done.stdout.split()]
     assert len(reported) == 150
 
-    in_duckdb, journaled = set(stored_ids(db_path)), journal_ids(db_path)
-    if where == "after commit":
-        assert set(reported) <= in_duckdb & journaled
-    else:
-        assert set(reported[100:]) <= journaled - in_duckdb
+    assert sorted(stored_ids(db_path)) == sorted(reported)  # all there, none twice, no more
     stored = reopened_ids(db_path, learner.id)
-    assert sorted(stored) == sorted(reported)  # all there, none twice
+    assert sorted(stored) == sorted(reported)
     with Store(db_path) as store:  # and new ids go on above them
         assert store.attempts.record(learner.id, "p2", None, True, 1.0) > max(reported)
 
@@ -203,7 +185,7 @@ def test_second_process_gets_a_clear_in_use_error(db_path: Path) -> None:
         assert store.path == db_path.resolve()
 
 
-def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
+def test_concurrent_writers_share_commits_and_keep_their_own_refusals(
         store: Store) -> None:
     teacher = store.users.create("t", "Teacher", "teacher", "teach-pw-1")
     room = store.classes.create(teacher.id, "C")
@@ -231,7 +213,7 @@ def test_concurrent_writers_share_journal_syncs_and_keep_their_own_refusals(
     for thread in threads:
         thread.join()
 
-    assert store._log.largest_sync_group > 1  # writers really shared an fdatasync / a commit
+    assert store.attempts._writes.largest_batch > 1  # writers really shared a commit
     for member in members:
         assert refused[member.id] == 0
         stored = store.attempts.for_user(member.id, member.id)

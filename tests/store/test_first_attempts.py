@@ -128,7 +128,7 @@ def test_the_change_gets_both_ratings_as_stored_and_a_later_answer_learns_it_was
 
 def test_a_plain_attempt_saved_before_is_the_first_attempt(store: Store) -> None:
     amy = store.users.create_guest("Amy")[0].id
-    store.attempts.record(amy, "p1", 1, False, 1.0)  # journaled, moves nothing
+    store.attempts.record(amy, "p1", 1, False, 1.0)  # moves nothing
     verdict = store.attempts.record_rated(amy, "p1", 2, True, 1.0, theme="t", change=_down)
     assert not verdict.first and verdict.before is None and verdict.after is None
     assert store.attempts.user_ratings(amy, amy) == {}
@@ -155,7 +155,7 @@ def test_a_bad_change_or_theme_is_refused_and_nothing_is_saved(store: Store,
 
 def test_a_failing_change_refuses_only_its_own_answer_in_a_shared_transaction(
         store: Store, school: School) -> None:
-    from tutor.store.attempts import RatedAttempt
+    from tutor.store.attempts import _Answer
 
     amy, bob = school.amy.id, school.bob.id
 
@@ -163,15 +163,33 @@ def test_a_failing_change_refuses_only_its_own_answer_in_a_shared_transaction(
         raise ZeroDivisionError("bad maths")
 
     row = store.attempts._checked_row  # two answers that arrived together: one group
-    batch = [RatedAttempt(row(amy, "p", 1, True, 1.0, None, None, None), "t", broken),
-             RatedAttempt(row(bob, "p", 2, True, 1.0, None, None, None), "t", _down)]
-    refused, saved = store.attempts._write_rated(batch)
+    batch = [_Answer(row(amy, "p", 1, True, 1.0, None), "t", broken),
+             _Answer(row(bob, "p", 2, True, 1.0, None), "t", _down)]
+    refused, saved = store.attempts._write(batch)
     assert isinstance(refused, InvalidInput) and "ZeroDivisionError: bad maths" in str(refused)
     assert saved.first and saved.puzzle == Rating(1499.0, 200.0, 0.06)
     assert store.attempts.for_user(amy, amy) == [] and store.attempts.user_ratings(amy, amy) == {}
     assert [a.id for a in store.attempts.for_user(bob, bob)] == [saved.attempt_id]
     # amy's refused answer claimed nothing
     assert store.attempts.record_rated(amy, "p", 3, True, 1.0, theme="t", change=_down).first
+
+
+def test_answers_sharing_a_transaction_are_first_in_the_order_they_came(
+        store: Store, school: School) -> None:
+    from tutor.store.attempts import _Answer
+
+    amy, row = school.amy.id, store.attempts._checked_row
+    # a plain answer, then rated ones, at one puzzle, arriving together: one group
+    batch = [_Answer(row(amy, "p", 1, False, 1.0, None)),
+             _Answer(row(amy, "p", 2, True, 1.0, None), "t", _down),
+             _Answer(row(amy, "q", 3, True, 1.0, None), "t", _down),
+             _Answer(row(amy, "q", 4, True, 1.0, None), "t", _down)]
+    plain, late, first, again = store.attempts._write(batch)
+    assert plain.first and not late.first and first.first and not again.first
+    assert [plain.after, late.after, again.before] == [None, None, first.after]
+    assert store.attempts.user_ratings(amy, amy) == {"t": Rating(1499.0, 200.0, 0.06)}
+    assert [a.id for a in store.attempts.for_user(amy, amy)] == sorted(
+        (v.attempt_id for v in (plain, late, first, again)), reverse=True)
 
 
 # the migration that added first_attempts (found by name: numbers may change at a merge)

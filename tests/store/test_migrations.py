@@ -48,7 +48,9 @@ def test_a_version_1_file_is_upgraded_and_keeps_its_records(db_path: Path) -> No
             ("follow-001", {"play": ["AS"]}, True, 1512.0),
         ]
         # what later migrations added works for the old account
-        store.attempts.save_user_rating(amy.id, "follow", Rating(1490.0, 180.0, 0.06))
+        store.attempts.record_rated(amy.id, "follow-009", 1, True, 1.0, theme="follow",
+                                    change=lambda user, puzzle: (
+                                        Rating(1490.0, 180.0, 0.06), Rating(1510.0, 180.0, 0.06)))
         assert store.attempts.user_ratings(amy.id, amy.id) == {
             "follow": Rating(1490.0, 180.0, 0.06)}
         game = store.games.start(amy.id, {"decks": 3}, seed=7)

@@ -23,17 +23,22 @@ def test_lesson_progress_moves_and_completion_sticks(store: Store, school: Schoo
 
 
 def test_ratings_are_stored_as_given(store: Store, school: School) -> None:
-    amy = school.amy.id
-    store.attempts.save_user_rating(amy, "follow", Rating(1500.0, 350.0, 0.06))
-    store.attempts.save_user_rating(amy, "follow", Rating(1432.25, 301.5, 0.05999))
-    store.attempts.save_user_rating(amy, "throw", Rating(1700.0, 80.0, 0.07))
+    amy, puzzle = school.amy.id, Rating(1800.0, 60.0, 0.06)
+
+    def answer(puzzle_id: str, theme: str, rating: Rating, moved: Rating = puzzle) -> None:
+        store.attempts.record_rated(amy, puzzle_id, 1, True, 1.0, theme=theme,
+                                    change=lambda user, stored: (rating, moved))
+
+    answer("p1", "follow", Rating(1500.0, 350.0, 0.06))
+    answer("p2", "follow", Rating(1432.25, 301.5, 0.05999))
+    answer("p3", "throw", Rating(1700.0, 80.0, 0.07))
     assert store.attempts.user_ratings(amy, amy) == {"follow": Rating(1432.25, 301.5, 0.05999),
                                             "throw": Rating(1700.0, 80.0, 0.07)}
-    store.attempts.save_puzzle_rating(amy, "p1", Rating(1800.0, 60.0, 0.06))
-    assert store.attempts.puzzle_ratings(["p1"]) == {"p1": Rating(1800.0, 60.0, 0.06)}
+    assert store.attempts.puzzle_ratings(["p1"]) == {"p1": puzzle}
     assert store.attempts.puzzle_ratings([]) == {}
     with pytest.raises(InvalidInput):
-        store.attempts.save_puzzle_rating(amy, "p1", Rating(float("nan"), 60.0, 0.06))
+        answer("p4", "follow", Rating(1500.0, 350.0, 0.06), Rating(float("nan"), 60.0, 0.06))
+    assert store.attempts.puzzle_ratings(["p4"]) == {}
 
 
 def test_a_game_is_saved_action_by_action(store: Store, school: School) -> None:

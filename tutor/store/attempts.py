@@ -1,7 +1,13 @@
-"""Puzzle attempts: recording answers (journaled on DuckDB, see `writeahead.py`; committed
-at once on PostgreSQL, see `committed.py`), answers to rated puzzles with the ratings they
-move (the database decides which answer is a learner's first, see `attempt_rows.py`), and
-the dashboards built on them."""
+"""Puzzle attempts: saving answers, with the ratings a rated one moves (the database
+decides which answer is a learner's first, see `attempt_rows.py`), and the dashboards
+built on them.
+
+Every answer is saved the same way: one database transaction, shared with the answers
+other threads sent at the same moment (`GroupCommit`), that claims its first attempt,
+moves ratings if it is a rated first attempt, and inserts it. The call returns
+once that transaction has committed, which is when the answer is saved: in the DuckDB
+file's write-ahead log, synced to disk, or committed on the PostgreSQL server.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +16,16 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tutor.store import validate
 from tutor.store.access import Repository, now
 from tutor.store.attempt_rows import (
     ATTEMPT_COLUMNS,
+    AttemptIds,
     AttemptRow,
     claim_first,
+    claim_firsts,
     insert_rows,
     release_first,
 )
@@ -29,26 +37,21 @@ from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import (
     ChangeFailed,
     RatingMove,
-    checked_rating,
     move,
     stored_puzzle_rating,
     stored_rating,
-    upsert_puzzle_rating,
-    upsert_user_rating,
 )
 from tutor.store.values import AssignmentProgress, Attempt, LearnerSummary, Rating
 
-if TYPE_CHECKING:
-    from tutor.store.writeahead import AttemptLog
-
 
 @dataclass(frozen=True)
-class RatedAttempt:
-    """A checked answer to a rated puzzle, waiting to be written with its rating moves."""
+class _Answer:
+    """A checked answer waiting to be written: its row without id or ratings, and for a
+    rated puzzle the theme and the change a first attempt makes (else None)."""
 
-    row: AttemptRow  # without the id; its ratings are filled in from the stored ones
-    theme: str
-    change: RatingMove
+    row: AttemptRow
+    theme: str | None = None
+    change: RatingMove | None = None
 
 
 @dataclass(frozen=True)
@@ -70,37 +73,29 @@ def attempt_from_row(row: tuple[Any, ...]) -> Attempt:
                    assignment_id=row[8], created_at=row[9])
 
 
-def _optional_number(value: float | None, what: str) -> float | None:
-    return None if value is None else validate.number(value, what)
-
-
 class Attempts(Repository):
-    """Puzzle attempts and the ratings they move: writing them (journaled, and with their
-    Glicko-2 numbers in one transaction), and reading them back for learners and teachers,
-    down to the teacher's CSV."""
+    """Puzzle attempts and the ratings they move: saving answers (each committed with its
+    Glicko-2 numbers before the call returns), and reading them back for learners and
+    teachers, down to the teacher's CSV."""
 
-    def __init__(self, db: Database, facts: KnownFacts, log: AttemptLog) -> None:
+    def __init__(self, db: Database, facts: KnownFacts, ids: AttemptIds) -> None:
         super().__init__(db, facts)
-        self._log = log
-        self._rated_writes: GroupCommit[RatedAttempt, int] = GroupCommit(self._write_rated)
+        self._ids = ids
+        self._writes: GroupCommit[_Answer, Verdict] = GroupCommit(self._write)
 
-    def record(
-        self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
-        rating_before: float | None = None, rating_after: float | None = None,
-        assignment_id: int | None = None,
-    ) -> int:
-        """Save the actor's answer to a puzzle, moving no rating, and return the attempt's
-        id once it is durable.
+    def record(self, actor_id: int, puzzle_id: str, answer: Any, correct: bool,
+               seconds: float, *, assignment_id: int | None = None) -> int:
+        """Save the actor's answer to a puzzle that moves no rating (a position from their
+        own games), and return the attempt's id once it is saved.
 
-        Everything is checked before this returns: bad values raise `InvalidInput`, an unknown
-        actor `AccessDenied`, and assignment work `NotFound` or `AccessDenied` unless the actor
-        is in the assignment's class. The attempt then goes to the journal, safe on disk, and
-        every read of attempts sees it. If the actor had not tried the puzzle, it still is
-        their first attempt there: a later `record_rated` will not count as first.
+        Everything is checked first: bad values raise `InvalidInput`, an unknown actor
+        `AccessDenied`, and assignment work `NotFound` or `AccessDenied` unless the actor
+        is in the assignment's class. If the actor had not tried the puzzle, it still is
+        their first attempt there: a later `record_rated` will not count as first. The
+        attempt keeps no rating.
         """
-        row = self._checked_row(actor_id, puzzle_id, answer, correct, seconds,
-                                rating_before, rating_after, assignment_id)
-        return self._log.record(row)
+        row = self._checked_row(actor_id, puzzle_id, answer, correct, seconds, assignment_id)
+        return self._writes.submit(_Answer(row)).attempt_id
 
     def record_rated(
         self, actor_id: int, puzzle_id: str, answer: Any, correct: bool, seconds: float, *,
@@ -114,19 +109,19 @@ class Attempts(Repository):
         between them. `change` gets the two ratings as stored at that moment (the learner's,
         the puzzle's; None: none yet) and returns both new ones; it runs inside the
         transaction, so it must be quick and may run more than once. The attempt keeps the
-        learner's stored rating before and after it. Checks as `record`.
+        learner's stored rating before and after it. Checks as `record`, and a `change`
+        that fails or gives unusable ratings refuses the answer with `InvalidInput`.
         """
-        row = self._checked_row(actor_id, puzzle_id, answer, correct, seconds, None, None,
-                                assignment_id)
+        row = self._checked_row(actor_id, puzzle_id, answer, correct, seconds, assignment_id)
         theme = validate.text(theme, "theme", 80)
         if not callable(change):
             raise InvalidInput("A rating change is a function of the stored ratings.")
-        return self._rated_writes.submit(RatedAttempt(row, theme, change))
+        return self._writes.submit(_Answer(row, theme, change))
 
     def _checked_row(self, actor_id: int, puzzle_id: str, answer: Any, correct: bool,
-                     seconds: float, rating_before: float | None, rating_after: float | None,
-                     assignment_id: int | None) -> AttemptRow:
-        """The attempt's row (without its id), every value checked, the actor allowed."""
+                     seconds: float, assignment_id: int | None) -> AttemptRow:
+        """The attempt's row without its id and ratings, every value checked, the actor
+        allowed: (user, puzzle, answer, correct, seconds, assignment, created)."""
         if not isinstance(correct, bool):
             raise InvalidInput(f"`correct` must be True or False, not {correct!r}.")
         row = (
@@ -134,42 +129,49 @@ class Attempts(Repository):
             validate.text(puzzle_id, "puzzle id", 200),
             validate.to_json(answer, "answer"), correct,
             validate.number(seconds, "seconds", minimum=0),
-            _optional_number(rating_before, "rating before"),
-            _optional_number(rating_after, "rating after"),
             None if assignment_id is None else validate.integer(assignment_id, "assignment id"),
             now(),
         )
-        self._facts.require(actor_id, row[7])
+        self._facts.require(actor_id, row[5])
         return row
 
-    def _write_rated(self, batch: Sequence[RatedAttempt]) -> list[Verdict | Exception]:
-        """Write answers with their rating moves, one transaction for the group, after the
-        journal, so the database has every earlier attempt when it decides which is first."""
-        self._log.flush()
-        ids = self._log.new_ids(len(batch))
+    def _write(self, batch: Sequence[_Answer]) -> list[Verdict | Exception]:
+        """Write answers that arrived together, in order, in one transaction: each claims
+        its first attempt if nobody has, and a rated first attempt moves both ratings from
+        their values as stored. A change that fails refuses only its own answer."""
+
+        ids = self._ids.take(len(batch))
 
         def write(cur: Cursor) -> list[Verdict | Exception]:
+            firsts = claim_firsts(cur, ids, [a.row[0] for a in batch], [a.row[1] for a in batch])
+            released: set[tuple[int, str]] = set()  # claims given up by a failed change
             rows: list[AttemptRow] = []
             verdicts: list[Verdict | Exception] = []
-            for attempt_id, attempt in zip(ids, batch, strict=True):
-                actor_id, puzzle_id = attempt.row[0], attempt.row[1]
-                first = claim_first(cur, attempt_id, actor_id, puzzle_id)
-                if first:
-                    try:
-                        before, after, puzzle = move(cur, actor_id, attempt.theme, puzzle_id,
-                                                     attempt.change, self._db.row_lock)
-                    except ChangeFailed as failed:  # this answer only: the others go on
-                        release_first(cur, actor_id, puzzle_id)
-                        verdicts.append(failed.error)
-                        continue
-                else:
-                    before = after = stored_rating(cur, actor_id, attempt.theme)
-                    puzzle = stored_puzzle_rating(cur, puzzle_id)
-                rows.append((attempt_id, *attempt.row[:5],
+            for attempt_id, answer in zip(ids, batch, strict=True):
+                actor_id, puzzle_id = answer.row[0], answer.row[1]
+                first = attempt_id in firsts
+                if (actor_id, puzzle_id) in released:  # the next answer there claims it now
+                    released.discard((actor_id, puzzle_id))
+                    first = claim_first(cur, attempt_id, actor_id, puzzle_id)
+                before = after = puzzle = None
+                if answer.theme is not None and answer.change is not None:
+                    if first:
+                        try:
+                            before, after, puzzle = move(cur, actor_id, answer.theme, puzzle_id,
+                                                         answer.change, self._db.row_lock)
+                        except ChangeFailed as failed:  # this answer only: the others go on
+                            release_first(cur, actor_id, puzzle_id)
+                            released.add((actor_id, puzzle_id))
+                            verdicts.append(failed.error)
+                            continue
+                    else:
+                        before = after = stored_rating(cur, actor_id, answer.theme)
+                        puzzle = stored_puzzle_rating(cur, puzzle_id)
+                rows.append((attempt_id, *answer.row[:5],
                              None if before is None else before.rating,
-                             None if after is None else after.rating, *attempt.row[7:]))
+                             None if after is None else after.rating, *answer.row[5:]))
                 verdicts.append(Verdict(attempt_id, first, before, after, puzzle))
-            insert_rows(cur, rows, firsts=False)  # each claimed its first above, or lost
+            insert_rows(cur, rows)
             return verdicts
 
         return self._db.transaction(write)
@@ -189,7 +191,6 @@ class Attempts(Repository):
             ).fetchall()
             return [attempt_from_row(r) for r in rows]
 
-        self._log.flush()
         return self._db.run(read)
 
     def class_results(self, actor_id: int, class_id: int) -> list[LearnerSummary]:
@@ -222,7 +223,6 @@ class Attempts(Repository):
             ).fetchall()
             return [LearnerSummary(*r) for r in rows]
 
-        self._log.flush()
         return self._db.run(read)
 
     def assignment_progress(self, actor_id: int, assignment_id: int) -> list[AssignmentProgress]:
@@ -252,7 +252,6 @@ class Attempts(Repository):
             ).fetchall()
             return [AssignmentProgress(*r) for r in rows]
 
-        self._log.flush()
         return self._db.run(read)
 
     def class_csv(self, actor_id: int, class_id: int,
@@ -264,24 +263,12 @@ class Attempts(Repository):
             self._require_teacher_of(cur, actor_id, class_id)
             return class_rows(cur, class_id)
 
-        self._log.flush()  # journaled attempts are part of the class's record
         text = to_csv(self._db.run(read))
         if path is not None:
             write_atomically(Path(path), text)
         return text
 
     # ---------------------------------------------------------------- ratings
-
-    def save_user_rating(self, actor_id: int, theme: str, rating: Rating) -> None:
-        """Set the actor's own rating for one puzzle theme."""
-        key = validate.text(theme, "theme", 80)
-        checked_rating(rating)
-
-        def save(cur: Cursor) -> None:
-            self._require_actor(cur, actor_id)
-            upsert_user_rating(cur, actor_id, key, rating)
-
-        self._db.transaction(save)
 
     def user_ratings(self, actor_id: int, user_id: int) -> dict[str, Rating]:
         """A user's ratings by theme (missing themes are simply absent)."""
@@ -295,17 +282,6 @@ class Attempts(Repository):
             return {theme: Rating(r, rd, vol) for theme, r, rd, vol in rows}
 
         return self._db.run(read)
-
-    def save_puzzle_rating(self, actor_id: int, puzzle_id: str, rating: Rating) -> None:
-        """Set a puzzle's rating; any known user's solving moves it, so any may write it."""
-        key = validate.text(puzzle_id, "puzzle id", 200)
-        checked_rating(rating)
-
-        def save(cur: Cursor) -> None:
-            self._require_actor(cur, actor_id)
-            upsert_puzzle_rating(cur, key, rating)
-
-        self._db.transaction(save)
 
     def puzzle_ratings(self, puzzle_ids: Iterable[str]) -> dict[str, Rating]:
         """Stored ratings of these puzzles (public: puzzle difficulty is nobody's record)."""

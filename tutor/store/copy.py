@@ -2,9 +2,9 @@
 PostgreSQL server a school shares): all tables, ids kept, sequences set past them, and
 row counts checked afterwards.
 
-Both stores are opened first, so both are at the latest schema (and the DuckDB journal is
-copied into its file); the copy is one transaction on the target, so a failure leaves it
-as it was.
+Both stores are opened first, so both are at the latest schema (and a journal an older
+version left is copied into the DuckDB file); the copy is one transaction on the target, so
+a failure leaves it as it was.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ def tables(store: Store) -> list[str]:
 
 def row_counts(store: Store) -> dict[str, int]:
     """How many rows each of the store's tables holds."""
-    store._log.flush()
     return {name: int(store._db.fetch(f'SELECT count(*) FROM "{name}"')[0][0])
             for name in tables(store)}
 

@@ -198,7 +198,7 @@ class Database:
     def attachment(self, key: str, make: Callable[[Database], T]) -> T:
         """The helper kept under `key` for this file, made by `make(self)` on first use.
 
-        For what every store on the file must share (the attempt journal, facts already
+        For what every store on the file must share (attempt ids, facts already
         checked). It is made while others asking for it wait, so none sees it half ready;
         helpers with a `close()` are closed, newest first, when the last store lets go.
         """

@@ -1,8 +1,8 @@
 """Facts already read from the database that saving an attempt depends on, kept in memory.
 
 Why: an attempt is refused at once if its user does not exist, or if it is for an assignment
-whose class the user is not in. Asking DuckDB costs about a millisecond per call, more than
-the whole journaled save, so each fact is looked up once and remembered.
+whose class the user is not in. Asking DuckDB costs about a millisecond per call, on every
+save, so each fact is looked up once and remembered.
 
 Only facts that hold are remembered. Users and assignments are never deleted and an
 assignment never changes class, so the one change that can make a remembered fact false is a

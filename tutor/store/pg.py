@@ -1,7 +1,7 @@
 """The PostgreSQL backend: a psycopg 3 connection pool behind the same `Database` calls.
 
 Several app processes (and machines) may share one server, so nothing here assumes it is
-the only writer: attempts are committed before they are acknowledged (`committed.py`),
+the only writer: answers are committed before they are acknowledged (`attempts.py`),
 migrations take an advisory lock, and a row a transaction must read-then-write is locked
 with `row_lock`. Repositories write `$1`-style SQL; `PgCursor` hands it to psycopg.
 """

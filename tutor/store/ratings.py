@@ -36,28 +36,6 @@ def checked_rating(rating: Rating) -> Rating:
     return rating
 
 
-def upsert_user_rating(cur: Cursor, user_id: int, theme: str, rating: Rating) -> None:
-    """Write one user-and-theme rating inside the caller's transaction."""
-    cur.execute(
-        "INSERT INTO user_ratings VALUES ($1, $2, $3, $4, $5, $6)"
-        " ON CONFLICT (user_id, theme) DO UPDATE SET"
-        " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-        " updated_at = excluded.updated_at",
-        [user_id, theme, rating.rating, rating.rd, rating.volatility, now()],
-    )
-
-
-def upsert_puzzle_rating(cur: Cursor, puzzle_id: str, rating: Rating) -> None:
-    """Write one puzzle rating inside the caller's transaction."""
-    cur.execute(
-        "INSERT INTO puzzle_ratings VALUES ($1, $2, $3, $4, $5)"
-        " ON CONFLICT (puzzle_id) DO UPDATE SET"
-        " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-        " updated_at = excluded.updated_at",
-        [puzzle_id, rating.rating, rating.rd, rating.volatility, now()],
-    )
-
-
 def stored_rating(cur: Cursor, user_id: int, theme: str, lock: str = "") -> Rating | None:
     """The user's rating in a theme as stored now (None: none yet); `lock` as in `move`."""
     return _read(cur, "user_ratings", ("user_id", "theme"), (user_id, theme), lock)

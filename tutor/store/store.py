@@ -6,9 +6,10 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from tutor.store import leftover_journal
+from tutor.store.attempt_rows import AttemptIds
 from tutor.store.attempts import Attempts
 from tutor.store.classes import Classes
-from tutor.store.committed import CommittedAttempts
 from tutor.store.db import Database
 from tutor.store.facts import KnownFacts
 from tutor.store.games import Games
@@ -16,7 +17,6 @@ from tutor.store.lessons import Lessons
 from tutor.store.puzzles import AuthoredPuzzles
 from tutor.store.reviews import Reviews
 from tutor.store.users import Users
-from tutor.store.writeahead import AttemptLog
 
 
 class Store:
@@ -31,24 +31,21 @@ class Store:
     `postgresql://` URL, which several app processes may share.
 
     Safe to share between threads; stores opened on the same database in one process
-    share one connection (a pool for PostgreSQL), one attempt writer and one memory of
-    checked facts.
+    share one connection (a pool for PostgreSQL) and one memory of checked facts.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._db = Database.acquire(path)
-        # DuckDB: a journal in front of the file; PostgreSQL: a commit per (group of) attempt
-        writer = CommittedAttempts if self._db.shared else AttemptLog
-        try:  # the journal first: what a killed process left is copied before any read
-            self._log: AttemptLog | CommittedAttempts = self._db.attachment("attempt log",
-                                                                             writer)
+        try:  # answers an older version left in its journal, before anything reads
+            self._db.attachment("leftover journal", leftover_journal.replay)
+            ids = self._db.attachment("attempt ids", AttemptIds)
             facts = self._db.attachment("known facts", KnownFacts)
         except BaseException:
             self._db.release()
             raise
         self.users = Users(self._db, facts)
         self.classes = Classes(self._db, facts)
-        self.attempts = Attempts(self._db, facts, self._log)
+        self.attempts = Attempts(self._db, facts, ids)
         self.lessons = Lessons(self._db, facts)
         self.games = Games(self._db, facts)
         self.puzzles = AuthoredPuzzles(self._db, facts)
@@ -71,14 +68,10 @@ class Store:
         return self._db.kind
 
     def close(self) -> None:
-        """Copy journaled attempts into the database and let go of the file (the last store
-        on it stops the journal's copier and closes the connection)."""
+        """Let go of the database (the last store on it closes the connection)."""
         if self._open:
             self._open = False
-            try:
-                self._log.flush()
-            finally:
-                self._db.release()
+            self._db.release()
 
     def __enter__(self) -> Store:
         return self

@@ -86,5 +86,4 @@ def fill(store: Store, *, classes: int, learners_per_class: int, attempts: int,
 
 def count_attempts(store: Store) -> int:
     """How many attempts the database holds (all users; for benchmarks, not access-checked)."""
-    store._log.flush()
     return int(store._db.fetch("SELECT count(*) FROM attempts")[0][0])

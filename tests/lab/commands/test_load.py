@@ -40,7 +40,7 @@ def test_learners_of_every_part_meet_no_errors_and_lose_no_attempt(tmp_path):
     for key in ("click_to_update_ms", "ai_move_ms", "first_render_ms"):
         assert report[key]["n"] > 0 and 0 < report[key]["p50"] <= report[key]["p95"], key
     assert report["generator_cpu_s"] > 0
-    Store(db).close()  # the server stopped: attempts still journaled are copied in
+    Store(db).close()  # opened as the app would, after the server stopped
     with duckdb.connect(str(db), read_only=True) as con:
         saved = con.execute("SELECT count(*) FROM attempts").fetchone()[0]
     assert saved == report["attempts_acknowledged"]

@@ -187,14 +187,13 @@ class Trainer:
               assignment_id: int | None) -> tuple[bool, Rating, Rating]:
         """Save an answer; whether it was the first attempt, and the learner's rating in the
         puzzle's type before and after it (as stored). The learner's own positions move no
-        rating, so they are saved as plain attempts."""
+        rating, so they are saved as answers without one (the page shows the tab's rating)."""
         assert self.store is not None and self.user_id is not None
         theme = puzzle.type
         if puzzle.id in self.personal_ids:
+            self.store.attempts.record(self.user_id, puzzle.id, given, correct, seconds,
+                                       assignment_id=assignment_id)
             rating = self.rating(theme)
-            self.store.attempts.record(
-                self.user_id, puzzle.id, given, correct, seconds, rating_before=rating.rating,
-                rating_after=rating.rating, assignment_id=assignment_id)
             return False, rating, rating
 
         def change(learner: StoredRating | None,

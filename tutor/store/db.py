@@ -38,6 +38,7 @@ from tutor.store.errors import (
 ENV_VAR = "TUTOR_DB"
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "tutor.duckdb"
 CONFLICT_RETRIES = 50
+SOLO_AFTER = 3  # clashes after which a write waits for the others retrying to finish
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -240,6 +241,7 @@ class DuckDatabase(Database):
         super().__init__(path)
         self._con = con
         self._lock = threading.Lock()
+        self._solo = threading.Lock()  # retries past SOLO_AFTER clashes, one at a time
         self._local = threading.local()
 
     @property
@@ -266,27 +268,30 @@ class DuckDatabase(Database):
         return cur
 
     def _attempt(self, work: Callable[[Cursor], T], explicit: bool) -> T:
-        """Run `work`, retrying it when another thread's write clashed with it."""
+        """Run `work`, retrying it when another thread's write clashed with it; past
+        `SOLO_AFTER` clashes its retries run one at a time, so many threads writing one row
+        (sixty sign-ins counted on one name) all get through however busy the machine."""
         for attempt in range(CONFLICT_RETRIES + 1):
-            cur = self.cursor()
-            try:
-                if explicit:
-                    cur.begin()
-                result = work(cur)
-                if explicit:
-                    cur.commit()
-                return result
-            except (duckdb.TransactionException, WriteConflict) as exc:
-                self._rollback(cur, explicit)
-                if attempt == CONFLICT_RETRIES:
-                    raise StoreError(f"The progress database is too busy: {exc}") from exc
-                time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-            except duckdb.Error as exc:
-                self._rollback(cur, explicit)
-                raise translate(exc, self.path) from exc
-            except BaseException:
-                self._rollback(cur, explicit)
-                raise
+            with self._solo if attempt >= SOLO_AFTER else contextlib.nullcontext():
+                cur = self.cursor()
+                try:
+                    if explicit:
+                        cur.begin()
+                    result = work(cur)
+                    if explicit:
+                        cur.commit()
+                    return result
+                except (duckdb.TransactionException, WriteConflict) as exc:
+                    self._rollback(cur, explicit)
+                    if attempt == CONFLICT_RETRIES:
+                        raise StoreError(f"The progress database is too busy: {exc}") from exc
+                except duckdb.Error as exc:
+                    self._rollback(cur, explicit)
+                    raise translate(exc, self.path) from exc
+                except BaseException:
+                    self._rollback(cur, explicit)
+                    raise
+            time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         raise AssertionError("unreachable")
 
     @staticmethod

@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["serve"]:  # the server's memory goes back after a flood
-        from tutor.commands.heap import run_on_system_malloc
+        from tutor.ui.heap import run_on_system_malloc
 
         run_on_system_malloc(sys.argv[1:])
     sys.exit(main())

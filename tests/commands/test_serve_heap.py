@@ -1,6 +1,6 @@
 """`python -m tutor serve` runs on glibc's malloc, so ended page sessions' memory can go back
 to the system, while its AI workers search on Python's own heap; a PYTHONMALLOC its runner
-chose is kept (tutor/commands/heap.py)."""
+chose is kept (tutor/ui/heap.py)."""
 
 from __future__ import annotations
 

@@ -15,11 +15,11 @@ from urllib.parse import urlsplit
 
 import panel as pn
 
-from tutor.commands.heap import return_memory_periodically, workers_on_python_heap
 from tutor.store import ENV_VAR, Store, StoreError
 from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
 from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TEACHER_CODE_VAR, TutorAuth
+from tutor.ui.heap import return_memory_periodically, workers_on_python_heap
 from tutor.ui.routes import MAX_BODY, SESSIONS, ComponentHandler
 from tutor.ui.services import Services
 from tutor.ui.stats import StatsHandler

@@ -130,6 +130,9 @@ class PageTurns:
                 if not lock.locked():
                     self._locks.pop(address, None)
 
+        if client_gone(handler):  # it gave up waiting: build nothing for nobody
+            release()
+            return False
         for hook in ("on_finish", "on_connection_close"):  # whichever ends the request
             original = getattr(handler, hook)
 
@@ -139,6 +142,13 @@ class PageTurns:
 
             setattr(handler, hook, ended)
         return True
+
+
+def client_gone(handler: RequestHandler) -> bool:
+    """Whether the client of `handler` has closed its connection (a page it stopped waiting
+    for would otherwise be built anyway, and kept until Bokeh ends it unused)."""
+    stream = getattr(handler.request.connection, "stream", None)
+    return stream is not None and stream.closed()
 
 
 PAGE_TURNS = PageTurns()  # this process's page builds, per client address

@@ -15,6 +15,7 @@ import threading
 import panel as pn
 from tornado.web import HTTPError, RequestHandler
 
+from .heap import sessions_ended
 from .routes import from_this_machine, served_host
 from .services import Services
 
@@ -37,6 +38,7 @@ def _session_closed(_context: object) -> None:
     global _live
     with _lock:
         _live = max(0, _live - 1)
+    sessions_ended()
 
 
 def process_stats() -> dict:

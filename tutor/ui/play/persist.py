@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,30 @@ from tutor.rules import action_to_dict
 from tutor.store import Store
 
 from .session import PlaySession
+
+OnSave = Callable[[PlaySession], None]
+
+
+@dataclass(frozen=True)
+class SaveHooks:
+    """What a page calls after each change to its session: its own saving first (`saver`,
+    set when a user is attached), then the callback its constructor was `given`, if any."""
+
+    saver: OnSave
+    given: OnSave | None = None
+
+    def __call__(self, session: PlaySession) -> None:
+        self.saver(session)
+        if self.given is not None:
+            self.given(session)
+
+
+def with_saver(current: OnSave | None, saver: OnSave) -> SaveHooks:
+    """The callback a page keeps once it saves through `saver`: `saver`, then the callback the
+    page had (`current`: the one its constructor was given). Attaching again replaces the
+    saver, never stacks it, and never drops the given callback."""
+    given = current.given if isinstance(current, SaveHooks) else current
+    return SaveHooks(saver, given)
 
 
 @dataclass

@@ -3,6 +3,7 @@ the personal-puzzle tests (unit and browser) start from."""
 
 from __future__ import annotations
 
+from tutor.games import RECORD_VERSION
 from tutor.review import HandReview, Judged
 from tutor.review.jobs import HandRecord, judge_at
 from tutor.review.selfplay import planted_blunder
@@ -10,7 +11,7 @@ from tutor.rules import Hand, RuleSet, action_to_dict
 from tutor.store import Store
 from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.review_store import ReviewKeeper
-from tutor.ui.play.session import RECORD_VERSION, PlaySession
+from tutor.ui.play.session import PlaySession
 
 SEED = 1  # match 1's first hand: a 10 given to the opponents' trick, a clear blunder
 

@@ -1,9 +1,10 @@
-"""The notebook-facing API (layer 3): cards, hands, tricks, puzzles, lessons and a play table.
+"""The notebook-facing API (layer 3): cards, card rows, tricks, puzzles, lessons and a play
+table.
 
     import panel as pn
     import tutor.widgets as tw
     pn.extension()
-    tw.Hand("AS AS 10H SJ", trump="2H")
+    tw.CardRow("AS AS 10H SJ", trump="2H")
 
 A trump is a `tutor.rules.Trump` or short text: the level then the suit letter or symbol
 (`"2H"`, `"10S"`, `"A♠"`), or the level alone / with `NT` for no trump suit (`"2"`, `"2NT"`).
@@ -14,6 +15,7 @@ Every widget is a `pn.viewable.Viewer` taking `lang="en"` or `"zh"`; bad input r
 from __future__ import annotations
 
 import difflib
+import warnings
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from html import escape
@@ -46,8 +48,8 @@ from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import PlaySession
 from tutor.ui.question import QuestionCard
 
-__all__ = ["CardList", "Hand", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpLabel", "cards",
-           "lesson_ids", "parse_trump", "puzzle_ids", "trump"]
+__all__ = ["CardList", "CardRow", "Lesson", "PlayTable", "Puzzle", "Trick", "TrumpLabel",
+           "cards", "lesson_ids", "parse_trump", "puzzle_ids", "trump"]
 
 LANGS = ["en", "zh"]
 PLAYERS = 5
@@ -127,10 +129,12 @@ def trump(value: Trump | str, lang: str = "en") -> TrumpLabel:
     return TrumpLabel(parsed, lang)
 
 
-# --------------------------------------------------------------------------- Hand
+# --------------------------------------------------------------------------- CardRow
 
-class Hand(pn.viewable.Viewer):
-    """Cards drawn as a hand: trumps first when a trump is given, grouped by suit."""
+class CardRow(pn.viewable.Viewer):
+    """A row of cards, drawn as one holds them: trumps first when a trump is given, grouped by
+    suit, with how many there are and their points. (Not a deal: that is `tutor.rules.Hand`;
+    nor one seat's cards in a game: that is `Observation.hand`.)"""
 
     cards = param.List(default=[], item_type=Card, doc="the cards, as tutor.rules.Card")
     trump = param.ClassSelector(class_=Trump, default=None, allow_None=True)
@@ -467,3 +471,19 @@ class PlayTable(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+
+# --------------------------------------------------------------------------- old names
+
+_RENAMED = {"Hand": "CardRow"}  # old name -> new: the old one still works, with a warning
+
+
+def __getattr__(name: str) -> Any:
+    """`tw.Hand`, the old name of `CardRow`: it still works, but warns (a `Hand` is a whole
+    deal in `tutor.rules`)."""
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(f"tutor.widgets.{name} is now tutor.widgets.{new}; the old name will go",
+                      DeprecationWarning, stacklevel=2)
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

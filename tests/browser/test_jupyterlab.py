@@ -160,7 +160,7 @@ def _run_the_tour(page, url: str) -> None:
     # a hand: a Panel pane, trumps first with their mark
     given = "AS AS 10H 2S 2H SJ BJ 5D KC 9C 9C"
     trump = Trump("2", "H")
-    hand = _output_of(page, "tw.Hand(").locator(".zp-hand .zp-card")
+    hand = _output_of(page, "tw.CardRow(").locator(".zp-hand .zp-card")
     hand.first.wait_for(timeout=30_000)
     assert _cards(hand) == [str(c) for c in trump.sort(parse_cards(given))]
     assert hand.locator("xpath=self::*[contains(@class, 'trump')]").count() == sum(

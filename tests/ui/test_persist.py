@@ -2,8 +2,9 @@
 
 import pytest
 
+from tutor.games import record_from_game
 from tutor.store import Store, StoreError
-from tutor.ui.play.persist import GameSaver, record_from_game
+from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.session import PlaySession
 
 from .test_play_session import _run_until

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tutor.review import Budget
 from tutor.ui.play.page import PlayPage
+from tutor.ui.play.persist import with_saver
 from tutor.ui.play.session import PlaySession
 
 
@@ -63,3 +64,42 @@ def test_a_finished_hand_can_be_reviewed_on_the_page():
     assert page.review is review
     page._on_next_hand()
     assert page.review is None and not page._review_button.visible
+
+
+def test_attaching_a_user_keeps_the_callback_given_to_the_constructor(store):
+    """The page saves the game once a user is attached, and still calls the `on_save` it was
+    built with (before, `attach_user` silently replaced it), however often it is attached."""
+    user, _token = store.users.create_guest()
+    seen = []
+    page = PlayPage(session=PlaySession(seed=7, strength="easy"), on_save=seen.append)
+    page.attach_user(store, user)
+    page.attach_user(store, user)  # again (the shell does whenever the user changes)
+    session = page.session
+    for _ in range(4):
+        if session.human_to_act:
+            page._act(session.hint().action)
+        else:
+            page.ai_move()
+    assert seen and all(s is session for s in seen)
+    [game] = store.games.for_user(user.id, user.id)
+    assert len(game.actions) == len(session.hand.actions)
+
+
+def test_saving_again_replaces_the_saver_and_keeps_the_given_callback():
+    calls = []
+
+    def given(session):
+        calls.append("given")
+
+    def first(session):
+        calls.append("first")
+
+    def second(session):
+        calls.append("second")
+
+    hooks = with_saver(with_saver(given, first), second)
+    hooks(None)
+    assert calls == ["second", "given"]
+    calls.clear()
+    with_saver(None, first)(None)
+    assert calls == ["first"]

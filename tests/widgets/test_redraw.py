@@ -32,7 +32,7 @@ def _table():
 
 # widget factory, and a new value for each of its parameters
 CASES = {
-    "Hand": (lambda: tw.Hand("AS AS KH 10H SJ", trump="2H"),
+    "CardRow": (lambda: tw.CardRow("AS AS KH 10H SJ", trump="2H"),
              {"cards": parse_cards("3D 4D"), "trump": Trump("5", "C"), "lang": "zh"}),
     "Trick": (lambda: tw.Trick(["AH", "KH", "2S", "3H", "QH"], trump="2S"),
               {"plays": [parse_cards(c) for c in ("AH", "KH", "QH", "3H", "2D")],

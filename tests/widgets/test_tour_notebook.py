@@ -86,7 +86,7 @@ def test_trick_and_scoring_cells(executed):
 
 
 def test_widgets_render_as_panel_output(executed):
-    for text in ("tw.Hand(", "tw.Puzzle(", "tw.Lesson(", "tw.PlayTable("):
+    for text in ("tw.CardRow(", "tw.Puzzle(", "tw.Lesson(", "tw.PlayTable("):
         cell = _cell_with(executed, text)
         kinds = {k for o in cell.outputs for k in o.get("data", {})}
         assert "application/vnd.holoviews_exec.v0+json" in kinds, (text, kinds)

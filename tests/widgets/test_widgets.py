@@ -61,10 +61,10 @@ def test_trump_label_reads_as_words():
         tw.trump("2H", lang="fr")
 
 
-# ------------------------------------------------------------------ Hand
+# ------------------------------------------------------------------ CardRow
 
-def test_hand_draws_every_card_trumps_first():
-    hand = tw.Hand("AS AS 10H 3C SJ 2D", trump="2H")
+def test_card_row_draws_every_card_trumps_first():
+    hand = tw.CardRow("AS AS 10H 3C SJ 2D", trump="2H")
     _root(hand)
     html = hand._drawn.object
     assert html.count('class="zp-card') == 6
@@ -73,8 +73,8 @@ def test_hand_draws_every_card_trumps_first():
     assert "level 2, trump ♥" in hand._caption.object
 
 
-def test_hand_updates_and_speaks_chinese():
-    hand = tw.Hand("AS", lang="zh")
+def test_card_row_updates_and_speaks_chinese():
+    hand = tw.CardRow("AS", lang="zh")
     assert "未指定主" in hand._caption.object
     hand.cards = parse_cards("KH KH 5D")
     assert hand._drawn.object.count('class="zp-card') == 3 and "25分" in hand._caption.object
@@ -83,9 +83,20 @@ def test_hand_updates_and_speaks_chinese():
 @pytest.mark.parametrize(("cards", "trump", "message"), [
     ("AS XX", None, "'XX' is not a card"), ("AS", "2Z", "'2Z' is not a trump"),
     (42, None, "cards must be text")])
-def test_hand_refuses_bad_input(cards, trump, message):
+def test_card_row_refuses_bad_input(cards, trump, message):
     with pytest.raises(ValueError, match=message):
-        tw.Hand(cards, trump=trump)
+        tw.CardRow(cards, trump=trump)
+
+
+def test_the_old_name_hand_still_works_but_warns():
+    with pytest.warns(DeprecationWarning, match="tutor.widgets.CardRow"):
+        old = tw.Hand
+    assert old is tw.CardRow
+    with pytest.warns(DeprecationWarning):
+        from tutor.widgets import Hand
+    assert Hand is tw.CardRow and "Hand" not in tw.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Hands'"):
+        tw.Hands  # noqa: B018
 
 
 # ------------------------------------------------------------------ Trick

@@ -12,10 +12,11 @@ import json
 import os
 import sys
 
+from tutor.games import hands_of_game
 from tutor.review import DEFAULT_BUDGET, Budget, HandReview, review_hand
 from tutor.review.record import review_to_dict
 from tutor.review.selfplay import heuristic_hand
-from tutor.rules import Hand, format_cards
+from tutor.rules import format_cards
 from tutor.store import ENV_VAR, Store, StoreError
 
 from .progress import ProgressLine
@@ -29,13 +30,6 @@ def _print(review: HandReview, hand_no: int) -> None:
         better = "" if not d.cost_fair else f" — better {format_cards(d.best_fair) or 'pass'}"
         print(f"  {d.decision:<5} trick {d.trick:>2}  {format_cards(d.chosen) or 'pass':<14} cost "
               f"{d.cost_fair:5.2f} 积分 {mark:<10}{better}")
-
-
-def _hands_of_game(store: Store, game_id: int) -> tuple[list[Hand], int]:
-    """The finished hands of a saved game and the seat its player sat in."""
-    from tutor.ui.play.persist import hands_of_game
-
-    return hands_of_game(store, store.games.owner(game_id), game_id)
 
 
 def main(argv: list[str]) -> int:
@@ -63,7 +57,7 @@ def main(argv: list[str]) -> int:
             os.environ[ENV_VAR] = args.db
         try:
             with Store() as store:
-                hands, seat = _hands_of_game(store, args.game)
+                hands, seat = hands_of_game(store, store.games.owner(args.game), args.game)
         except (StoreError, ValueError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.games import hands_begun, is_playable
 from tutor.lesson import Lesson
 from tutor.store import Store, User
 from tutor.text import Text
 
 from ..learn.progress import ProgressKeeper
-from ..play.persist import NEXT_HAND
-from ..play.session import RECORD_VERSION
 
 
 @dataclass(frozen=True)
@@ -66,8 +65,6 @@ def _assignment(store: Store, user: User) -> Offer | None:
 def _game(store: Store, user: User) -> Offer | None:
     """The newest game in progress that the Play page can resume."""
     for game in store.games.for_user(user.id, user.id, status="in_progress"):
-        if isinstance(game.rules, dict) and game.rules.get("version") == RECORD_VERSION:
-            later = sum(1 for a in game.actions
-                        if isinstance(a, dict) and a.get("type") == NEXT_HAND)
-            return Offer("game", "play", hand=later + 1)
+        if is_playable(game):
+            return Offer("game", "play", hand=hands_begun(game))
     return None

@@ -43,7 +43,7 @@ from ..page import AppPage
 from ..safe import user_text
 from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
-from .persist import GameSaver
+from .persist import GameSaver, with_saver
 from .replay import ReplayViewer
 from .review_store import ReviewKeeper
 from .session import PlaySession, new_deal_seed
@@ -216,7 +216,7 @@ class PlayPage(AppPage):
         except (StoreError, ValueError) as exc:
             self._store_problem(exc)
             resumed = None
-        self.on_save = self._save
+        self.on_save = with_saver(self.on_save, self._save)
         if resumed is not None:
             self.session = resumed  # drawn by _new_session
         else:

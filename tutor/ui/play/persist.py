@@ -3,45 +3,47 @@
 Saving has two halves so a page's event loop never waits for the database: `collect` notes
 what is new in the session (cheap, on the loop: only actions since the last call), and
 `flush` writes what was collected, in order, from any thread. A write that fails keeps its
-work queued for the next flush, so nothing collected is lost while the store is down.
+work queued for the next flush, so nothing collected is lost while the store is down. What a
+saved game is, and how it is replayed, is `tutor.games`'.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.rules import Hand, action_to_dict
+from tutor.games import NEXT_HAND, OPTION_KEYS, is_playable, record_of
+from tutor.rules import action_to_dict
 from tutor.store import Store
 
-from .session import RECORD_VERSION, PlaySession
+from .session import PlaySession
 
-OPTION_KEYS = ("version", "human", "strength", "max_hands", "rules")
-NEXT_HAND = "next_hand"  # marks the start of each later hand, even before its first action
-
-
-def record_from_game(options: dict[str, Any], seed: int,
-                     actions: list[dict[str, Any]]) -> dict[str, Any]:
-    """A `PlaySession` record from what the store keeps (options, seed, tagged actions)."""
-    hands: list[list[dict[str, Any]]] = [[]]
-    for action in actions:
-        index = int(action["hand"])
-        while len(hands) <= index:
-            hands.append([])
-        if action.get("type") != NEXT_HAND:
-            hands[index].append({k: v for k, v in action.items() if k != "hand"})
-    return {**options, "seed": seed, "hands": hands}
+OnSave = Callable[[PlaySession], None]
 
 
-def hands_of_game(store: Store, actor_id: int, game_id: int) -> tuple[list[Hand], int]:
-    """The finished hands of saved game `game_id` and the seat its player sat in (for the
-    player and their teachers; the store's errors otherwise)."""
-    game = store.games.get(actor_id, game_id)
-    session = PlaySession.from_record(record_from_game(game.rules, game.seed,
-                                                       list(game.actions)))
-    return session.completed_hands(), session.human
+@dataclass(frozen=True)
+class SaveHooks:
+    """What a page calls after each change to its session: its own saving first (`saver`,
+    set when a user is attached), then the callback its constructor was `given`, if any."""
+
+    saver: OnSave
+    given: OnSave | None = None
+
+    def __call__(self, session: PlaySession) -> None:
+        self.saver(session)
+        if self.given is not None:
+            self.given(session)
+
+
+def with_saver(current: OnSave | None, saver: OnSave) -> SaveHooks:
+    """The callback a page keeps once it saves through `saver`: `saver`, then the callback the
+    page had (`current`: the one its constructor was given). Attaching again replaces the
+    saver, never stacks it, and never drops the given callback."""
+    given = current.given if isinstance(current, SaveHooks) else current
+    return SaveHooks(saver, given)
 
 
 @dataclass
@@ -72,10 +74,9 @@ class GameSaver:
     def resume(self) -> PlaySession | None:
         """The user's newest in-progress game, rebuilt, or None."""
         for game in self.store.games.for_user(self.user_id, self.user_id, status="in_progress"):
-            if not isinstance(game.rules, dict) or game.rules.get("version") != RECORD_VERSION:
+            if not is_playable(game):
                 continue
-            session = PlaySession.from_record(
-                record_from_game(game.rules, game.seed, list(game.actions)))
+            session = PlaySession.from_record(record_of(game))
             self.game_id, self._session = game.id, session
             self._hand = len(session.history)
             self._taken = (1 if self._hand else 0) + len(session.hand.actions)
@@ -139,6 +140,6 @@ class GameSaver:
         """The user's finished games as (game id, session record), newest first."""
         out = []
         for game in self.store.games.for_user(self.user_id, self.user_id, status="finished"):
-            if isinstance(game.rules, dict) and game.rules.get("version") == RECORD_VERSION:
-                out.append((game.id, record_from_game(game.rules, game.seed, list(game.actions))))
+            if is_playable(game):
+                out.append((game.id, record_of(game)))
         return out

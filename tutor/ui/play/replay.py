@@ -8,6 +8,7 @@ from typing import Any
 import panel as pn
 import param
 
+from tutor.games import replay_record
 from tutor.review import DEFAULT_BUDGET, Budget
 
 from ..ai_pool import AIPool
@@ -15,7 +16,6 @@ from ..i18n import t
 from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
 from .review_store import ReviewKeeper
-from .session import PlaySession
 from .table_html import TABLE_CSS, seat_name, summary_html, trick_rows
 
 
@@ -34,8 +34,8 @@ class ReplayViewer(pn.viewable.Viewer):
                  **params: Any) -> None:
         super().__init__(**params)
         self.keeper = keeper
-        self.session = PlaySession.from_record(record)
-        self.hands = self.session.completed_hands()
+        self.game = replay_record(record)
+        self.hands = self.game.completed_hands()
         self._hand_select = pn.widgets.Select(width=140)
         self._hand_select.param.watch(lambda e: self._pick_hand(e.new), "value")
         self._prev = pn.widgets.Button(width=90)
@@ -64,7 +64,7 @@ class ReplayViewer(pn.viewable.Viewer):
             return
         review = self._reviews.get(self.hand_index)
         if review is None:
-            review = HandReviewPanel(self.hands[self.hand_index], self.session.human,
+            review = HandReviewPanel(self.hands[self.hand_index], self.game.human,
                                      self.hand_index + 1, self.review_budget, self.keeper,
                                      lang=self.lang)
             self._reviews[self.hand_index] = review
@@ -99,11 +99,11 @@ class ReplayViewer(pn.viewable.Viewer):
             self._view.object = f"<p>{escape(t('replay_none', lang))}</p>"
             return
         hand = self.hands[self.hand_index]
-        human = self.session.human
+        human = self.game.human
         tricks = hand.tricks
         if self.trick_index >= len(tricks):
             obs = hand.observation(human)
-            totals = [sum(r.score[s] for r in self.session.results[: self.hand_index + 1])
+            totals = [sum(r.score[s] for r in self.game.results[: self.hand_index + 1])
                       for s in range(len(hand.levels))]
             self._view.object = summary_html(hand.result, tricks[-1], totals, obs, human, lang,
                                              self.hand_index + 1)

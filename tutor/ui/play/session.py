@@ -2,7 +2,8 @@
 
 The session owns the Match and the current Hand, moves the AI seats one action at a time
 (so the UI can pace them), and serialises to a JSON-ready record — seed, options and every
-action — from which `PlaySession.from_record` rebuilds the exact same position.
+action — from which `PlaySession.from_record` rebuilds the exact same position (the record
+and its replay are `tutor.games`'; the session adds the AI players that go on playing).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.ai import PlayerSpec, strength_spec, suggest
+from tutor.games import RECORD_VERSION, replay_record
 from tutor.rules import (
     Action,
     Event,
@@ -21,11 +23,9 @@ from tutor.rules import (
     Observation,
     Phase,
     RuleSet,
-    action_from_dict,
     action_to_dict,
 )
 
-RECORD_VERSION = 1
 SEED_BITS = 128  # a person's deal: too many seeds to search from the cards one browser sees
 
 
@@ -161,20 +161,13 @@ class PlaySession:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> PlaySession:
         """Rebuild a session from `to_record()` output; ValueError if the record is broken."""
-        try:
-            if record.get("version") != RECORD_VERSION:
-                raise ValueError(f"unknown game record version {record.get('version')!r}")
-            session = cls(seed=int(record["seed"]), human=int(record["human"]),
-                          strength=record["strength"], max_hands=record["max_hands"],
-                          rules=RuleSet.from_dict(record["rules"]))
-            hands = record["hands"]
-            for i, actions in enumerate(hands):
-                for data in actions:
-                    session._apply(action_from_dict(data))
-                if i < len(hands) - 1:
-                    session.next_hand()
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"broken game record: {exc}") from exc
+        replay = replay_record(record)
+        session = cls(seed=replay.seed, human=replay.human, strength=replay.strength,
+                      max_hands=replay.max_hands, rules=replay.rules)
+        session.match, session.hand = replay.match, replay.current
+        session.finished_hands = list(replay.hands[:-1])
+        session.history = [[action_to_dict(a) for a in hand.actions]
+                           for hand in session.finished_hands]
         return session
 
     def summary(self) -> dict[str, Any]:

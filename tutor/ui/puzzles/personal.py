@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection
 
+from tutor.games import hands_of_game
 from tutor.puzzle import Puzzle, PuzzleFileError
 from tutor.puzzle.loader import PERSONAL_TYPES, read_entry
 from tutor.review import Judged
@@ -14,8 +15,6 @@ from tutor.review.puzzles import mistake_entry, puzzle_id, teaches, teaching
 from tutor.review.record import review_from_dict
 from tutor.rules import Hand
 from tutor.store import Store, StoreError
-
-from ..play.persist import hands_of_game
 
 SOURCE = "your reviewed hands"  # where a personal puzzle's errors say it comes from
 MOST = 60  # the newest mistakes made into puzzles: a retry list, not an archive

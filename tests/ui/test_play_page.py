@@ -29,7 +29,7 @@ def _play_the_hand(page: PlayPage) -> PlaySession:
     session = page.session
     while not session.hand_over:
         if session.human_to_act:
-            page._act(session.hint().action)
+            page.act(session.hint().action)
         else:
             page.ai_move()
     return session
@@ -39,8 +39,8 @@ def test_a_second_click_on_next_hand_is_ignored():
     """Two clicks on "Next hand" before the page redraws start one hand, and raise nothing."""
     page = PlayPage(session=PlaySession(seed=3, strength="easy", max_hands=3))
     session = _play_the_hand(page)
-    page._on_next_hand()
-    page._on_next_hand()
+    page.next_hand()
+    page.next_hand()
     assert session.hand_number == 2 and not session.hand_over
 
 
@@ -48,9 +48,9 @@ def test_a_finished_hand_can_be_reviewed_on_the_page():
     page = PlayPage(session=PlaySession(seed=5, strength="easy", max_hands=2),
                     review_budget=Budget(fair_deals=4, hindsight_repeats=2))
     _play_the_hand(page)
-    assert page._review_button.visible
+    assert page.ending.offers_review
     assert page.review is None
-    page._on_review()
+    page.ending.open_review()
     review = page.review
     assert review.finished and review.done == len(review.indices) > 0
     assert "accuracy" in review._status.object
@@ -59,7 +59,7 @@ def test_a_finished_hand_can_be_reviewed_on_the_page():
     assert "What you saw" in review._detail.object
     page.lang = "zh"
     assert "准确率" in review._status.object and "你当时看到的" in review._detail.object
-    page._on_review()  # a second click shows the same review, not a new one
+    page.ending.open_review()  # a second click shows the same review, not a new one
     assert page.review is review
-    page._on_next_hand()
-    assert page.review is None and not page._review_button.visible
+    page.next_hand()
+    assert page.review is None and not page.ending.offers_review

@@ -4,6 +4,7 @@ drawn and played."""
 from __future__ import annotations
 
 from tutor.review import Budget
+from tutor.rules import Pass, Phase
 from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import PlaySession
 
@@ -63,3 +64,57 @@ def test_a_finished_hand_can_be_reviewed_on_the_page():
     assert page.review is review
     page.next_hand()
     assert page.review is None and not page.ending.offers_review
+
+
+def _click(button) -> None:
+    button.clicks += 1  # as Bokeh does when a browser's click arrives
+
+
+def test_hidden_buttons_and_unoffered_values_change_nothing():
+    """Issue 34: a click on a hidden button, a bid the select never offered, or a click while
+    the AI is to act, takes no action."""
+    page = PlayPage(session=PlaySession(seed=1, strength="easy"))
+    session = page.session
+    while not session.human_to_act:
+        page.ai_move()
+    assert session.hand.phase == Phase.BIDDING
+    buttons = page.controls.buttons
+    before = len(session.hand.actions)
+    for key in ("bury", "call", "play", "next_hand"):  # hidden while bidding
+        assert not buttons[key].visible
+        _click(buttons[key])
+    assert len(session.hand.actions) == before
+    choice = page.controls.bid_choice
+    choice.param.update(value="BJ BJ BJ")  # a script's value, never an option
+    _click(buttons["bid"])
+    assert len(session.hand.actions) == before
+    _click(buttons["pass"])
+    assert len(session.hand.actions) == before + 1
+    if session.ai_to_act:  # the AI's turn: the person's clicks and hints do nothing
+        assert not buttons["pass"].visible and not buttons["hint"].visible
+        _click(buttons["pass"])
+        page.hint()
+        page.act(Pass(session.human))
+        assert len(session.hand.actions) == before + 1 and not page.controls.hint_shown
+
+
+def test_a_hint_is_shown_in_the_controls_on_the_persons_turn():
+    page = PlayPage(session=PlaySession(seed=1, strength="easy"))
+    while not page.session.human_to_act:
+        page.ai_move()
+    _click(page.controls.buttons["hint"])
+    assert page.controls.hint_shown
+    page.lang = "zh"  # a new language hides the last hint and error
+    assert not page.controls.hint_shown
+
+
+def test_a_signed_in_persons_game_is_saved_and_resumed(store):
+    user = store.users.create("lea", "Lea", "learner", "secret-2")
+    page = PlayPage(session=PlaySession(seed=7, strength="easy"))
+    page.attach_user(store, user)
+    _play_the_hand(page)
+    played = page.session.hand.actions
+    again = PlayPage()
+    again.attach_user(store, user)
+    assert again.session.hand.actions == played and again.session.hand_over
+    assert again.games.games == []  # the match is not over: nothing listed yet

@@ -148,6 +148,15 @@ class DecisionControls(pn.viewable.Viewer):
         """The buttons by name (bid, pass, bury, call, play, hint, next_hand)."""
         return dict(self._buttons)
 
+    @property
+    def bid_choice(self) -> pn.widgets.Select:
+        """The select of the bids the person may make."""
+        return self._bid
+
+    @property
+    def hint_shown(self) -> bool:
+        return self._hint.visible
+
     def say_busy(self, seat: int) -> None:
         """Every AI worker is busy: say why `seat` takes longer."""
         who = seat_name(seat, self.human, self.lang)

@@ -23,7 +23,7 @@ from panel.io.callbacks import PeriodicCallback
 from tutor.ai import STRENGTHS
 from tutor.review import DEFAULT_BUDGET, Budget
 from tutor.rules import Action, Event, EventKind, IllegalAction
-from tutor.store import Store, StoreError, User
+from tutor.store import Store, User
 
 from ..i18n import t
 from ..page import AppPage
@@ -32,8 +32,6 @@ from .ai_runner import HandlesAI, chosen
 from .controls import DecisionControls
 from .hand_end import HandEnd
 from .hand_review import HandReviewPanel
-from .persist import GameSaver
-from .review_store import ReviewKeeper
 from .saved_games import SavedGames
 from .session import PlaySession, new_deal_seed
 from .table_view import HandView, TableView
@@ -74,7 +72,6 @@ class PlayPage(AppPage):
             self.session = session or PlaySession(seed=new_deal_seed(),
                                                   strength=self.strength)
         self.strength = self.session.strength
-        self.saver: GameSaver | None = None
         self.last_action_ms: float | None = None
         self._busy = False  # an AI move is being worked out
         self._hinting = False  # a hint is being worked out
@@ -93,19 +90,18 @@ class PlayPage(AppPage):
         self._strength.param.watch(lambda e: setattr(self, "strength", e.new), "value")
         self._new = pn.widgets.Button(color="default", width=120, align="end")
         self._new.on_click(lambda _e: self.new_game())
-        self._saving = pn.pane.Alert("", alert_type="warning", visible=False,
-                                     sizing_mode="stretch_width")
         self.table = TableView(lang=self.lang)
         self.hand = HandView(lang=self.lang)
         self.hand.picker.param.watch(lambda _e: self.controls.clear_error(), "selected")
         self.controls = DecisionControls(self.hand, act=self.act, ask_hint=self.hint,
                                          next_hand=self.next_hand, lang=self.lang)
-        self.ending = HandEnd(keeper=self._review_keeper, start_review=self._start_review,
+        self.games = SavedGames(lang=self.lang)
+        self.ending = HandEnd(keeper=self.games.review_keeper,
+                              start_review=lambda panel: self.ai.review(panel),
                               review_budget=self.review_budget, lang=self.lang)
-        self.games = SavedGames(keeper=self._replay_keeper, lang=self.lang)
         self._layout = pn.Column(
             pn.Row(self._strength, self._new, css_classes=["zp-play-options"]),
-            self._saving, self.table, self.ending, self.controls, self.hand, self.games,
+            self.games.warning, self.table, self.ending, self.controls, self.hand, self.games,
             sizing_mode="stretch_width", stylesheets=[PHONE_LAYOUT_CSS])
         self._label()
 
@@ -224,58 +220,16 @@ class PlayPage(AppPage):
         super().attach_user(store, user)
         if store is None:
             return
-        self.saver = GameSaver(store, user.id)
-        try:
-            resumed = self.saver.resume()
-        except (StoreError, ValueError) as exc:
-            self._store_problem(exc)
-            resumed = None
-        self.on_save = self._save
+        resumed = self.games.attach(store, user)
+        self.on_save = lambda session: self.games.save(session, self.ai)
         if resumed is not None:
             self.session = resumed  # drawn by _new_session
         else:
             self.refresh()
-        self._list_games()
 
     def _saved_now(self) -> None:
         if self.on_save is not None:
             self.on_save(self.session)
-
-    def _save(self, session: PlaySession) -> None:
-        """Note what is new in the game; where the AI works off the loop, so do writes."""
-        self.saver.collect(session)
-        self.ai.save(self.saver, self._saved, self._store_problem)
-
-    def _saved(self) -> None:
-        """After a write: the warning goes once nothing is waiting; a finished match is
-        listed among the saved games."""
-        if self.saver.pending == 0:
-            self._saving.visible = False
-        if self.session.match_over:
-            self._list_games()
-
-    def _store_problem(self, exc: Exception) -> None:
-        self._saving.object = t("store_unavailable", self.lang, error=user_text(exc))
-        self._saving.visible = True
-
-    def _list_games(self) -> None:
-        try:
-            self.games.games = list(self.saver.finished())
-        except StoreError as exc:
-            self._store_problem(exc)
-
-    def _review_keeper(self) -> ReviewKeeper | None:
-        if self.store is None or self.saver is None or not self.saver.game_id:
-            return None
-        return ReviewKeeper(self.store, self.saver.user_id, self.saver.game_id)
-
-    def _replay_keeper(self, game_id: int) -> ReviewKeeper | None:
-        if self.store is None or self.saver is None:
-            return None
-        return ReviewKeeper(self.store, self.saver.user_id, game_id)
-
-    def _start_review(self, panel: HandReviewPanel) -> None:
-        self.ai.review(panel)
 
     # ---------------------------------------------------------------- the AI
     @property

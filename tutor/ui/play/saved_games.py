@@ -1,30 +1,41 @@
-"""The person's finished games, listed under the table, each one replayed on request."""
+"""The person's games in the store: the match in play written as it goes (a warning while the
+store cannot take it), and the finished ones listed under the table, each replayed on request."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import panel as pn
 import param
 
+from tutor.store import Store, StoreError, User
 from tutor.text import LANGS
 
 from ..i18n import t
+from ..safe import user_text
+from .persist import GameSaver
 from .replay import ReplayViewer
 from .review_store import ReviewKeeper
+from .session import PlaySession
+
+if TYPE_CHECKING:
+    from .ai_runner import HandlesAI
 
 
 class SavedGames(pn.viewable.Viewer):
-    """The `games` (game id, record) finished, the chosen one replayed (its hands' reviews
-    kept by `keeper(game_id)`); shown once there is one."""
+    """One person's games, once `attach`ed to a store: `games` (game id, record) finished,
+    the chosen one replayed; shown once there is one. `warning` (placed by the page) says
+    when the store fails."""
 
     games = param.List(default=[], doc="(game id, game record) of each finished game")
     lang = param.Selector(default="en", objects=list(LANGS))
 
-    def __init__(self, keeper: Callable[[int], ReviewKeeper | None], **params: Any) -> None:
+    def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._keeper = keeper
+        self.store: Store | None = None
+        self.saver: GameSaver | None = None
+        self.warning = pn.pane.Alert("", alert_type="warning", visible=False,
+                                     sizing_mode="stretch_width")
         self._title = pn.pane.Markdown("")
         self._pick = pn.widgets.Select(width=260)
         self._replay = pn.widgets.Button(color="default", width=110)
@@ -48,9 +59,55 @@ class SavedGames(pn.viewable.Viewer):
                               for gid, rec in self.games}
         self._box.visible = bool(self.games)
 
+    # ----------------------------------------------------------------- writing
+    def attach(self, store: Store, user: User) -> PlaySession | None:
+        """Keep `user`'s games in `store` from now on; their match in progress, if any."""
+        self.store, self.saver = store, GameSaver(store, user.id)
+        try:
+            resumed = self.saver.resume()
+        except (StoreError, ValueError) as exc:
+            self._problem(exc)
+            resumed = None
+        self._list()
+        return resumed
+
+    def save(self, session: PlaySession, ai: HandlesAI) -> None:
+        """Note what is new in the match; written where `ai` does its work."""
+        if self.saver is None:
+            return
+        saver = self.saver
+
+        def saved() -> None:  # the warning goes once nothing waits; a finished match is listed
+            if saver.pending == 0:
+                self.warning.visible = False
+            if session.match_over:
+                self._list()
+
+        saver.collect(session)
+        ai.save(saver, saved, self._problem)
+
+    def _problem(self, exc: Exception) -> None:
+        self.warning.object = t("store_unavailable", self.lang, error=user_text(exc))
+        self.warning.visible = True
+
+    def _list(self) -> None:
+        try:
+            self.games = list(self.saver.finished())
+        except StoreError as exc:
+            self._problem(exc)
+
+    # ----------------------------------------------------------------- reading
+    def review_keeper(self) -> ReviewKeeper | None:
+        """Where the reviews of the match in play are kept (None: not saved)."""
+        if self.saver is None or not self.saver.game_id:
+            return None
+        return ReviewKeeper(self.store, self.saver.user_id, self.saver.game_id)
+
     def replay(self, game_id: int | None) -> None:
         """Replay one of the listed games (another id is none of this person's)."""
         record = dict(self.games).get(game_id)
-        if record is not None:
-            self._area.objects = [ReplayViewer(record, keeper=self._keeper(game_id),
-                                               lang=self.lang)]
+        if record is None:
+            return
+        keeper = None if self.saver is None else ReviewKeeper(self.store, self.saver.user_id,
+                                                             game_id)
+        self._area.objects = [ReplayViewer(record, keeper=keeper, lang=self.lang)]

@@ -81,27 +81,29 @@ class DecisionControls(pn.viewable.Viewer):
     # ------------------------------------------------------------------ drawing
     @param.depends("observation", "to_act", "hand_over", "match_over", "lang", watch=True)
     def _show(self) -> None:
-        """Hide every control, then show the ones this decision needs (the page holds the
-        redraw, so the browser gets the end state only)."""
+        """Show the controls this decision needs and hide the rest, each set once (and the
+        page holds the redraw, so the browser gets the end state in one message)."""
         obs, lang = self.observation, self.lang
         self._label(obs)
-        for button in self._buttons.values():
-            button.visible = False
-        self._bid.visible = self._call_card.visible = self._call_nth.visible = False
+        shown: set[str] = set()
         picks = 0
-        self.hand.can_pick = self.to_act
         if obs is None:
             self._prompt.object = ""
         elif self.hand_over:
-            self._buttons["next_hand"].visible = not self.match_over
+            shown = set() if self.match_over else {"next_hand"}
             self._prompt.object = f"**{t('match_over', lang)}**" if self.match_over else ""
         elif not self.to_act:
             who = seat_name(obs.turn, self.human, lang)  # type: ignore[arg-type]
             self._prompt.object = f"*{t('thinking', lang, who=who)}*"
         else:
-            self._buttons["hint"].visible = True
-            picks = self._offer(obs)
-        self.hand.max_select = picks
+            shown, picks = self._offer(obs)
+            shown.add("hint")
+        for key, button in self._buttons.items():
+            button.visible = key in shown
+        self._bid.visible = "bid_choice" in shown
+        self._call_card.visible = "call_card" in shown
+        self._call_nth.visible = "call_nth" in shown
+        self.hand.param.update(can_pick=self.to_act, max_select=picks)
 
     def _label(self, obs: Observation | None) -> None:
         lang = self.lang
@@ -113,8 +115,8 @@ class DecisionControls(pn.viewable.Viewer):
             button.name = names[key]
         self._call_nth.name = t("copy_no", lang)
 
-    def _offer(self, obs: Observation) -> int:
-        """Show the controls of the person's decision; how many cards they may pick."""
+    def _offer(self, obs: Observation) -> tuple[set[str], int]:
+        """Set up the person's decision: the controls it shows, how many cards may be picked."""
         lang, phase = self.lang, obs.phase
         if phase == Phase.BIDDING:
             options = bid_options(obs.hand, obs.level, self.human, obs.standing_bid,
@@ -122,26 +124,24 @@ class DecisionControls(pn.viewable.Viewer):
             self._bid.options = {format_cards(o, lang=lang): format_cards(o) for o in options}
             if options:
                 self._bid.value = format_cards(options[-1])
-            self._bid.visible = self._buttons["bid"].visible = bool(options)
-            self._buttons["pass"].visible = True
             self._prompt.object = t("your_turn_bid", lang)
-        elif phase == Phase.BURYING:
-            self._buttons["bury"].visible = True
+            return {"pass", "bid", "bid_choice"} if options else {"pass"}, 0
+        if phase == Phase.BURYING:
             self._prompt.object = t("your_turn_bury", lang, n=obs.rules.kitty)
-            return obs.rules.kitty
-        elif phase == Phase.CALLING:
+            return {"bury"}, obs.rules.kitty
+        if phase == Phase.CALLING:
             self._call_card.options = {Card(k).symbol: str(Card(k)) for k in range(52)}
-            self._call_card.visible = self._buttons["call"].visible = True
-            self._call_nth.visible = obs.rules.friend_rule == "nth_played"
             self._prompt.object = t("your_turn_call", lang)
-        elif phase == Phase.PLAYING:
-            self._buttons["play"].visible = True
+            by_nth = obs.rules.friend_rule == "nth_played"
+            return {"call", "call_card"} | ({"call_nth"} if by_nth else set()), 0
+        if phase == Phase.PLAYING:
             if obs.current:
                 n = len(obs.current[0][1])
                 self._prompt.object = t("your_turn_follow", lang, n=n)
-                return n
+                return {"play"}, n
             self._prompt.object = t("your_turn_lead", lang)
-        return 0
+            return {"play"}, 0
+        return set(), 0
 
     @property
     def buttons(self) -> dict[str, pn.widgets.Button]:

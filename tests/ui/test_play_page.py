@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tutor.review import Budget
 from tutor.rules import Pass, Phase
+from tutor.ui.play.ai_runner import HandlesAI
 from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import PlaySession
 
@@ -118,3 +119,36 @@ def test_a_signed_in_persons_game_is_saved_and_resumed(store):
     again.attach_user(store, user)
     assert again.session.hand.actions == played and again.session.hand_over
     assert again.games.games == []  # the match is not over: nothing listed yet
+
+
+def test_a_match_of_another_strength_is_built_with_it():
+    page = PlayPage(session=PlaySession(seed=2, strength="hard"))
+    assert page.strength == "hard"
+
+
+class _Asked(HandlesAI):
+    """An AI way that only notes what the page asks of it (as the pool would be asked)."""
+
+    def __init__(self) -> None:
+        self.hints: list[PlaySession] = []
+        self.reviews: list = []
+
+    def hint(self, session, show) -> None:
+        self.hints.append(session)
+
+    def review(self, panel) -> None:
+        self.reviews.append(panel)
+
+
+def test_hints_and_reviews_go_where_the_pages_ai_object_says():
+    asked = _Asked()
+    page = PlayPage(session=PlaySession(seed=5, strength="easy", max_hands=2), ai=asked)
+    assert page.ai is asked
+    while not page.session.human_to_act:
+        page.ai_move()
+    page.hint()
+    page.hint()  # one at a time: the first is still being worked out
+    assert asked.hints == [page.session] and not page.controls.hint_shown
+    _play_the_hand(page)
+    page.ending.open_review()
+    assert asked.reviews == [page.review] and not page.review.finished

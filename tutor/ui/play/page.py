@@ -68,10 +68,10 @@ class PlayPage(AppPage):
                  on_save: Callable[[PlaySession], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.on_save = on_save
-        with param.parameterized.discard_events(self):
+        with param.parameterized.discard_events(self):  # drawn once built, below
             self.session = session or PlaySession(seed=new_deal_seed(),
                                                   strength=self.strength)
-        self.strength = self.session.strength
+            self.strength = self.session.strength
         self.last_action_ms: float | None = None
         self._busy = False  # an AI move is being worked out
         self._hinting = False  # a hint is being worked out
@@ -79,14 +79,16 @@ class PlayPage(AppPage):
         doc = pn.state.curdoc
         # a served page: the AI works in the worker processes; a notebook thinks in a
         # thread of its kernel, as a kernel is one person's, not a whole room's
-        self.ai = chosen(served=doc is not None and doc.session_context is not None)
+        if "ai" not in params:  # chosen once here (a test may hand the page its own)
+            self.ai = chosen(served=doc is not None and doc.session_context is not None)
         self._build()
         self.refresh()
         if doc is not None:  # served: the page paces the AI itself
             self.start_pacing()
 
     def _build(self) -> None:
-        self._strength = pn.widgets.Select(value=self.strength, width=120)
+        self._strength = pn.widgets.Select(options=self._strength_options(), value=self.strength,
+                                           width=120)
         self._strength.param.watch(lambda e: setattr(self, "strength", e.new), "value")
         self._new = pn.widgets.Button(color="default", width=120, align="end")
         self._new.on_click(lambda _e: self.new_game())
@@ -109,12 +111,15 @@ class PlayPage(AppPage):
     def _label(self) -> None:
         lang = self.lang
         self._strength.name = t("strength", lang)
-        self._strength.options = {t(f"strength_{s}", lang): s for s in STRENGTHS}
+        self._strength.options = self._strength_options()
         self._new.name = t("new_game", lang)
         with pn.io.hold():
             for part in (self.table, self.hand, self.controls, self.ending, self.games):
                 part.lang = lang
             self.controls.clear_messages()
+
+    def _strength_options(self) -> dict[str, str]:
+        return {t(f"strength_{s}", self.lang): s for s in STRENGTHS}
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -110,10 +110,10 @@ class PlayPage(AppPage):
     @param.depends("lang", watch=True)
     def _label(self) -> None:
         lang = self.lang
-        self._strength.name = t("strength", lang)
-        self._strength.options = self._strength_options()
-        self._new.name = t("new_game", lang)
         with pn.io.hold():
+            self._strength.name = t("strength", lang)
+            self._strength.options = self._strength_options()
+            self._new.name = t("new_game", lang)
             for part in (self.table, self.hand, self.controls, self.ending, self.games):
                 part.lang = lang
             self.controls.clear_messages()

@@ -4,6 +4,8 @@ drawn and played."""
 from __future__ import annotations
 
 from tutor.review import Budget
+from tutor.rules import Pass, Phase
+from tutor.ui.play.ai_runner import HandlesAI
 from tutor.ui.play.page import PlayPage
 from tutor.ui.play.persist import with_saver
 from tutor.ui.play.session import PlaySession
@@ -30,7 +32,7 @@ def _play_the_hand(page: PlayPage) -> PlaySession:
     session = page.session
     while not session.hand_over:
         if session.human_to_act:
-            page._act(session.hint().action)
+            page.act(session.hint().action)
         else:
             page.ai_move()
     return session
@@ -40,8 +42,8 @@ def test_a_second_click_on_next_hand_is_ignored():
     """Two clicks on "Next hand" before the page redraws start one hand, and raise nothing."""
     page = PlayPage(session=PlaySession(seed=3, strength="easy", max_hands=3))
     session = _play_the_hand(page)
-    page._on_next_hand()
-    page._on_next_hand()
+    page.next_hand()
+    page.next_hand()
     assert session.hand_number == 2 and not session.hand_over
 
 
@@ -49,9 +51,9 @@ def test_a_finished_hand_can_be_reviewed_on_the_page():
     page = PlayPage(session=PlaySession(seed=5, strength="easy", max_hands=2),
                     review_budget=Budget(fair_deals=4, hindsight_repeats=2))
     _play_the_hand(page)
-    assert page._review_button.visible
+    assert page.ending.offers_review
     assert page.review is None
-    page._on_review()
+    page.ending.open_review()
     review = page.review
     assert review.finished and review.done == len(review.indices) > 0
     assert "accuracy" in review._status.object
@@ -60,10 +62,97 @@ def test_a_finished_hand_can_be_reviewed_on_the_page():
     assert "What you saw" in review._detail.object
     page.lang = "zh"
     assert "准确率" in review._status.object and "你当时看到的" in review._detail.object
-    page._on_review()  # a second click shows the same review, not a new one
+    page.ending.open_review()  # a second click shows the same review, not a new one
     assert page.review is review
-    page._on_next_hand()
-    assert page.review is None and not page._review_button.visible
+    page.next_hand()
+    assert page.review is None and not page.ending.offers_review
+
+
+def _click(button) -> None:
+    button.clicks += 1  # as Bokeh does when a browser's click arrives
+
+
+def test_hidden_buttons_and_unoffered_values_change_nothing():
+    """Issue 34: a click on a hidden button, a bid the select never offered, or a click while
+    the AI is to act, takes no action."""
+    page = PlayPage(session=PlaySession(seed=1, strength="easy"))
+    session = page.session
+    while not session.human_to_act:
+        page.ai_move()
+    assert session.hand.phase == Phase.BIDDING
+    buttons = page.controls.buttons
+    before = len(session.hand.actions)
+    for key in ("bury", "call", "play", "next_hand"):  # hidden while bidding
+        assert not buttons[key].visible
+        _click(buttons[key])
+    assert len(session.hand.actions) == before
+    choice = page.controls.bid_choice
+    choice.param.update(value="BJ BJ BJ")  # a script's value, never an option
+    _click(buttons["bid"])
+    assert len(session.hand.actions) == before
+    _click(buttons["pass"])
+    assert len(session.hand.actions) == before + 1
+    if session.ai_to_act:  # the AI's turn: the person's clicks and hints do nothing
+        assert not buttons["pass"].visible and not buttons["hint"].visible
+        _click(buttons["pass"])
+        page.hint()
+        page.act(Pass(session.human))
+        assert len(session.hand.actions) == before + 1 and not page.controls.hint_shown
+
+
+def test_a_hint_is_shown_in_the_controls_on_the_persons_turn():
+    page = PlayPage(session=PlaySession(seed=1, strength="easy"))
+    while not page.session.human_to_act:
+        page.ai_move()
+    _click(page.controls.buttons["hint"])
+    assert page.controls.hint_shown
+    page.lang = "zh"  # a new language hides the last hint and error
+    assert not page.controls.hint_shown
+
+
+def test_a_signed_in_persons_game_is_saved_and_resumed(store):
+    user = store.users.create("lea", "Lea", "learner", "secret-2")
+    page = PlayPage(session=PlaySession(seed=7, strength="easy"))
+    page.attach_user(store, user)
+    _play_the_hand(page)
+    played = page.session.hand.actions
+    again = PlayPage()
+    again.attach_user(store, user)
+    assert again.session.hand.actions == played and again.session.hand_over
+    assert again.games.games == []  # the match is not over: nothing listed yet
+
+
+def test_a_match_of_another_strength_is_built_with_it():
+    page = PlayPage(session=PlaySession(seed=2, strength="hard"))
+    assert page.strength == "hard"
+
+
+class _Asked(HandlesAI):
+    """An AI way that only notes what the page asks of it (as the pool would be asked)."""
+
+    def __init__(self) -> None:
+        self.hints: list[PlaySession] = []
+        self.reviews: list = []
+
+    def hint(self, session, show) -> None:
+        self.hints.append(session)
+
+    def review(self, panel) -> None:
+        self.reviews.append(panel)
+
+
+def test_hints_and_reviews_go_where_the_pages_ai_object_says():
+    asked = _Asked()
+    page = PlayPage(session=PlaySession(seed=5, strength="easy", max_hands=2), ai=asked)
+    assert page.ai is asked
+    while not page.session.human_to_act:
+        page.ai_move()
+    page.hint()
+    page.hint()  # one at a time: the first is still being worked out
+    assert asked.hints == [page.session] and not page.controls.hint_shown
+    _play_the_hand(page)
+    page.ending.open_review()
+    assert asked.reviews == [page.review] and not page.review.finished
 
 
 def test_attaching_a_user_keeps_the_callback_given_to_the_constructor(store):
@@ -77,7 +166,7 @@ def test_attaching_a_user_keeps_the_callback_given_to_the_constructor(store):
     session = page.session
     for _ in range(4):
         if session.human_to_act:
-            page._act(session.hint().action)
+            page.act(session.hint().action)
         else:
             page.ai_move()
     assert seen and all(s is session for s in seen)

@@ -76,17 +76,18 @@ def test_the_kitty_is_marked_in_the_declarers_hand_until_buried():
     page, session = _burying_page()
     kitty = list(session.observation.kitty)
     assert len(kitty) == 7
-    tagged = [code for code, item in zip(page._picker.cards, page._picker.items, strict=True)
+    picker = page.hand.picker
+    tagged = [code for code, item in zip(picker.cards, picker.items, strict=True)
               if "tagged" in item]
     assert sorted(Card(c) for c in tagged) == sorted(kitty)
-    assert all('<span class="tag">kitty</span>' in item for item in page._picker.items
+    assert all('<span class="tag">kitty</span>' in item for item in page.hand.picker.items
                if "tagged" in item)
     page.lang = "zh"
-    assert any('<span class="tag">底牌</span>' in item for item in page._picker.items)
-    page._picker.select_cards(suggest(session.observation).action.cards)
-    page._on_bury()
+    assert any('<span class="tag">底牌</span>' in item for item in page.hand.picker.items)
+    page.hand.picker.select_cards(suggest(session.observation).action.cards)
+    page.controls.buttons["bury"].clicks += 1  # as a browser's click arrives
     assert session.hand.phase != Phase.BURYING
-    assert not any("tagged" in item for item in page._picker.items)
+    assert not any("tagged" in item for item in page.hand.picker.items)
 
 
 def test_english_says_big_and_small_joker_and_chinese_keeps_da_wang():

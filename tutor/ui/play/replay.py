@@ -11,7 +11,6 @@ import param
 from tutor.games import replay_record
 from tutor.review import DEFAULT_BUDGET, Budget
 
-from ..ai_pool import AIPool
 from ..i18n import t
 from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
@@ -24,8 +23,8 @@ class ReplayViewer(pn.viewable.Viewer):
 
     lang = param.Selector(default="en", objects=["en", "zh"])
     hand_index = param.Integer(default=0, bounds=(0, None))
-    pool = param.ClassSelector(class_=AIPool, default=None, allow_None=True,
-                               doc="where reviews are worked out on a served page")
+    start_review = param.Callable(default=None, doc="starts a hand's review where the page "
+                                  "works out the AI's (its AI runner); None: here and now")
     trick_index = param.Integer(default=0, bounds=(0, None))
     review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
                                         doc="the work a hand's review gives each decision")
@@ -68,8 +67,10 @@ class ReplayViewer(pn.viewable.Viewer):
                                      self.hand_index + 1, self.review_budget, self.keeper,
                                      lang=self.lang)
             self._reviews[self.hand_index] = review
-            served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
-            review.start(pool=self.pool if served else None)
+            if self.start_review is not None:
+                self.start_review(review)
+            else:
+                review.start()
         self._review_area.objects = [review]
         self._showing = self.hand_index
 

@@ -1,0 +1,140 @@
+"""What the person sees of the game: the table (`TableView`) and their own cards, picked by
+clicking (`HandView`). Each draws from its parameters, and only when one of them changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.rules import Card, Event, Observation, Phase, Trump, format_cards, parse_cards
+from tutor.text import LANGS
+
+from ..card_picker import CardPicker
+from ..i18n import t
+from .table_html import TABLE_CSS, seat_name, table_html
+
+# on a phone (below 700 px) the table packs tight — the four other seats in one row, your
+# seat beside the centre — so the hand and the buttons are on the first screen
+PHONE_TABLE_CSS = """
+@media (max-width: 700px) {
+  .zp-table { gap: 4px; grid-template-columns: repeat(4, minmax(0, 1fr)); grid-template-areas:
+    "info info info info" "left top-l top-r right" "center center center me"; }
+  .zp-info { font-size: 12px; padding: 4px 8px; gap: 0 10px; }
+  .zp-seat { min-height: 0; padding: 3px 4px; overflow: hidden; }
+  .zp-seat .who { font-size: 12px; }
+  .zp-seat .meta { font-size: 10.5px; margin: 0 0 2px; }
+  .zp-badge { font-size: 10px; padding: 0 4px; margin-left: 2px; }
+  .zp-center { min-height: 56px; padding: 4px; gap: 2px; font-size: 12px; }
+  .zp-center .status { font-size: 12px; }
+  .zp-played { min-height: 36px; flex-wrap: wrap; }
+  .zp-small .zp-card { width: 26px; height: 36px; margin-right: -10px; }
+  .zp-small .zp-card .rank { font-size: 11px; } .zp-small .zp-card .suit { font-size: 10px;
+    top: 13px; } .zp-small .zp-card .pip { display: none; } .zp-small .zp-card .pts { top: 25px; }
+}
+"""
+
+
+class TableView(pn.viewable.Viewer):
+    """The table as seat `human` sees it, and a failed throw's notice below it."""
+
+    observation = param.ClassSelector(class_=Observation, default=None, allow_None=True)
+    human = param.Integer(default=0)
+    hand_number = param.Integer(default=1)
+    lang = param.Selector(default="en", objects=list(LANGS))
+    failed_throw = param.ClassSelector(class_=Event, default=None, allow_None=True,
+                                       doc="the throw that just failed, told below the table")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS, PHONE_TABLE_CSS],
+                                   sizing_mode="stretch_width")
+        self._notice = pn.pane.Alert("", alert_type="info", visible=False,
+                                     sizing_mode="stretch_width")
+        self._layout = pn.Column(self._table, self._notice, sizing_mode="stretch_width")
+        self._draw()
+        self._tell()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    @param.depends("observation", "human", "hand_number", "lang", watch=True)
+    def _draw(self) -> None:
+        obs = self.observation
+        self._table.object = "" if obs is None else table_html(obs, self.human, self.lang,
+                                                               self.hand_number)
+
+    @param.depends("failed_throw", "lang", watch=True)
+    def _tell(self) -> None:
+        e, lang, human = self.failed_throw, self.lang, self.human
+        self._notice.visible = e is not None
+        if e is None:
+            return
+        who = seat_name(e.seat, human, lang)  # type: ignore[arg-type]
+        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'], lang)}"
+                       for b in e.info["by"])
+        beaten = ", ".join(_symbols(x, lang) for x in e.info["beaten"])
+        self._notice.object = t("throw_failed", lang, who=who, who_short=who,
+                                cards=format_cards(e.cards, lang=lang), by=by,
+                                beaten=beaten, forced=_symbols(e.info["forced"], lang))
+
+
+def _symbols(text: str, lang: str) -> str:
+    """Canonical card text (`10H SJ`) in display form (`10♥ small joker` / `10♥ 小王`)."""
+    return format_cards(parse_cards(text), lang=lang)
+
+
+class HandView(pn.viewable.Viewer):
+    """The person's cards in trump order; they pick up to `max_select` (0: any number) while
+    `can_pick`. The declarer's kitty is marked in its hand until it buries."""
+
+    observation = param.ClassSelector(class_=Observation, default=None, allow_None=True)
+    lang = param.Selector(default="en", objects=list(LANGS))
+    can_pick = param.Boolean(default=False, doc="whether the person may pick cards now")
+    max_select = param.Integer(default=0, doc="how many cards may be picked (0: any)")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.picker = CardPicker(sizing_mode="stretch_width")
+        self._shown: tuple | None = None
+        self._draw()
+        self._allow()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.picker
+
+    @param.depends("observation", "lang", watch=True)
+    def _draw(self) -> None:
+        """Redraw (and clear the selection) only for new cards, a trump just set, or the
+        kitty's mark in another language."""
+        obs = self.observation
+        if obs is None:
+            return
+        # before the trump suit is bid, level cards and jokers still sort first
+        trump = obs.trump or Trump(obs.level, None)
+        kitty = tuple(obs.kitty or ()) if obs.phase == Phase.BURYING else ()
+        shown = (tuple(sorted(obs.hand)), trump, kitty, self.lang if kitty else None)
+        if shown != self._shown:
+            self.picker.show(obs.hand, trump, tagged=kitty, tag=t("kitty_tag", self.lang))
+            self._shown = shown
+
+    @param.depends("can_pick", "max_select", watch=True)
+    def _allow(self) -> None:
+        self.picker.param.update(disabled=not self.can_pick, max_select=self.max_select)
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        return self.picker.selected_cards
+
+    def select_cards(self, cards: Sequence[Card]) -> None:
+        self.picker.select_cards(cards)
+
+    def clear_selection(self) -> None:
+        self.picker.selected = []
+
+    def redraw_next(self) -> None:
+        """Draw the next cards afresh, even if they are the same (another match: nothing
+        picked in this one is kept)."""
+        self._shown = None

@@ -143,3 +143,17 @@ def test_every_tool_follows_the_page_language(store):
     assert page.assignments._due.lang == "zh"
     assert page.results._chart.yaxis.axis_label == t("col_failed_pct", "zh")
     assert page.classroom == room and page.assignment == work  # the choice is kept
+
+
+def test_the_answer_to_an_authored_puzzle_is_shown_whatever_it_says(store):
+    teacher = store.users.create("t3", "T", "teacher", "secret-3")
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    answer = page.authoring._answer
+    page.authoring._throw.value = "<img"
+    page.authoring._preview(save=False)
+    assert answer.kind == "danger" and answer._alert.visible and "&#60;img" in answer.text
+    page.authoring._throw.value = "AH AH KH 10H 10H"
+    page.authoring._others[0].value = "KH KH"
+    page.authoring._preview(save=False)
+    assert answer.kind == "info" and answer._alert.visible and "10H 10H" in answer.text

@@ -23,8 +23,9 @@ class Notice(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
+        # pn.bind, not .rx: an rx `visible` misses a text changed with the kind in one update
         self._alert = pn.pane.Alert(self.param.text, alert_type=self.param.kind,
-                                    visible=self.param.text.rx.bool(),
+                                    visible=pn.bind(bool, self.param.text),
                                     sizing_mode="stretch_width")
 
     def ok(self, text: str) -> None:

@@ -41,7 +41,8 @@ class PasswordReset(pn.viewable.Viewer):
             pn.pane.Markdown(pn.bind(lambda lang: f"#### {account_text('reset_header', lang)}",
                                      lang)),
             pn.FlexBox(self._learner, self._button), self._result,
-            visible=self.param.classroom.rx.is_not(None), sizing_mode="stretch_width")
+            visible=pn.bind(lambda room: room is not None, self.param.classroom),
+            sizing_mode="stretch_width")
         self._load()
 
     @param.depends("store", "user", "classroom", watch=True)

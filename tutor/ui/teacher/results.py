@@ -44,7 +44,8 @@ class Results(TeacherPart):
         self._select.param.watch(lambda e: self._choose(e.new), "value")
         self._csv = pn.widgets.FileDownload(
             callback=self._csv_file, color="default", width=200, label=self._t("teacher_csv"),
-            filename=self.param.classroom.rx.pipe(lambda room: csv_name(room.name if room else "")))
+            filename=pn.bind(lambda room: csv_name(room.name if room else ""),
+                             self.param.classroom))
         report, lang = self.param.report, self.param.lang
         self._learners = pn.pane.HTML(pn.bind(learners_html, report, lang),
                                       sizing_mode="stretch_width")

@@ -157,3 +157,13 @@ def test_the_answer_to_an_authored_puzzle_is_shown_whatever_it_says(store):
     page.authoring._others[0].value = "KH KH"
     page.authoring._preview(save=False)
     assert answer.kind == "info" and answer._alert.visible and "10H 10H" in answer.text
+
+
+def test_the_class_of_a_teacher_is_forgotten_when_someone_else_signs_in(store):
+    teacher, learner, room, work = _class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    assert page.classroom == room and page.assignment == work
+    page.attach_user(store, learner)
+    assert page.classroom is None and page.assignment is None
+    assert page.results._learners.object == "" and page._layout.objects == [page._refusal]

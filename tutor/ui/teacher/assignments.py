@@ -43,8 +43,7 @@ class Assignments(TeacherPart):
                                          color="primary", width=170)
         self._create.on_click(self._on_create)
         self._layout = pn.Column(
-            pn.pane.Markdown(pn.bind(lambda lang: f"### {t('teacher_assign', lang)}",
-                                     self.param.lang)),
+            self._header("teacher_assign"),
             pn.FlexBox(self._title, self._due), pn.FlexBox(self._theme, self._tier, self._count),
             self._picked, self._create, sizing_mode="stretch_width", margin=0)
 

@@ -44,8 +44,7 @@ class Authoring(TeacherPart):
         self._save_button.on_click(lambda _: self._preview(save=True))
         self._answer = Notice()
         self._layout = pn.Column(
-            pn.pane.Markdown(pn.bind(lambda lang: f"### {t('teacher_author', lang)}",
-                                     self.param.lang)),
+            self._header("teacher_author"),
             pn.FlexBox(self._level, self._suit, self._difficulty), self._throw,
             pn.FlexBox(*self._others), pn.FlexBox(self._preview_button, self._save_button),
             self._answer, sizing_mode="stretch_width", margin=0)

@@ -31,18 +31,16 @@ class Classes(TeacherPart):
         self._reset = PasswordReset(lang=self.param.lang, store=self.param.store,
                                     user=self.param.user, classroom=self.param.classroom)
         self._layout = pn.Column(
-            pn.pane.Markdown(pn.bind(lambda lang: f"### {t('teacher_classes', lang)}",
-                                     self.param.lang)),
+            self._header("teacher_classes"),
             pn.FlexBox(self._select, self._name, self._create), self._code, self._reset,
             sizing_mode="stretch_width", margin=0)
 
     @param.depends("store", "user", watch=True)
     def load(self, select: int | None = None) -> None:
-        """Read the teacher's classes again; choose `select` (an id), else keep the choice."""
-        if not self._teacher():
-            return
+        """Read the teacher's classes again; choose `select` (an id), else keep the choice.
+        Anyone else has none."""
         rooms = [c for c in self.store.classes.for_user(self.user.id)
-                 if c.teacher_id == self.user.id]
+                 if c.teacher_id == self.user.id] if self._teacher() else []
         self._rooms = {str(c.id): c for c in rooms}
         current = str(select) if select is not None else self._select.value
         self._select.options = {f"{c.name} ({c.join_code})": str(c.id) for c in rooms}

@@ -61,6 +61,10 @@ class TeacherPart(pn.viewable.Viewer):
         """The text `key` in the current language, followed as it changes."""
         return pn.bind(lambda lang: t(key, lang, **kwargs), self.param.lang)
 
+    def _header(self, key: str) -> pn.pane.Markdown:
+        """The tool's heading, in the current language."""
+        return pn.pane.Markdown(pn.bind(lambda lang: f"### {t(key, lang)}", self.param.lang))
+
     def _ok(self, text: str) -> None:
         if self.notice is not None:
             self.notice.ok(text)

@@ -66,7 +66,7 @@ class Results(TeacherPart):
             pn.bind(lambda rows, lang: "" if rows is None else class_mistakes_html(rows, lang),
                     self.param.mistakes, lang), sizing_mode="stretch_width")
         self._layout = pn.Column(
-            pn.pane.Markdown(pn.bind(lambda lang: f"### {t('teacher_results', lang)}", lang)),
+            self._header("teacher_results"),
             pn.FlexBox(self._select, self._csv), self._learners, self._puzzles, self._chart_box,
             pn.pane.Markdown(pn.bind(_mistakes_title, self.param.mistakes, lang)),
             self._mistakes, sizing_mode="stretch_width", margin=0)

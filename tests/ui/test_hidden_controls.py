@@ -102,30 +102,31 @@ def test_teacher_tools_do_nothing_for_a_learner(store):
     teacher, learner, room = class_with_learner(store)
     page = TeacherPage()
     page.attach_user(store, learner)
-    page._class_name.value = "Forged"
-    _click(page._create_class)
+    page.classes._name.value = "Forged"
+    _click(page.classes._create)
     page.classroom = room  # even a class set by a script
-    page._title.value = "Forged work"
-    _click(page._create_assignment)
-    page._a_throw.value = "AH AH"
-    _click(page._save_button)
+    page.assignments._title.value = "Forged work"
+    _click(page.assignments._create)
+    page.authoring._throw.value = "AH AH"
+    _click(page.authoring._save_button)
     assert [c.name for c in store.classes.for_user(teacher.id)] == ["Class A"]
     assert store.classes.assignments(teacher.id, room.id) == []
-    assert page._csv_file().getvalue() == ""
+    assert page.results._csv_file().getvalue() == ""
 
 
 def test_a_teacher_cannot_assign_puzzles_the_picker_never_offered(store):
     teacher, _, room = class_with_learner(store)
     page = TeacherPage()
     page.attach_user(store, teacher)
-    page._title.value = "Forged"
-    page._picked.param.update(value=["no-such-puzzle", BANK[0].id])  # a script's value
-    _click(page._create_assignment)
+    page.assignments._title.value = "Forged"
+    form = page.assignments
+    form._picked.param.update(value=["no-such-puzzle", BANK[0].id])  # a script's value
+    _click(page.assignments._create)
     (made,) = store.classes.assignments(teacher.id, room.id)
     assert list(made.puzzle_ids) == [BANK[0].id]
-    page._picked.value = []
-    page._count.param.update(value=10**6)
-    _click(page._create_assignment)
+    page.assignments._picked.value = []
+    page.assignments._count.param.update(value=10**6)
+    _click(page.assignments._create)
     assert len(store.classes.assignments(teacher.id, room.id)[-1].puzzle_ids) <= 30
 
 

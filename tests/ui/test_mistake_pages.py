@@ -34,6 +34,6 @@ def test_a_teacher_sees_the_commonest_mistakes_of_the_class(store):
     page = TeacherPage()
     page.attach_user(store, teacher)
     page.classroom = room
-    html = page._mistakes.object
+    html = page.results._mistakes.object
     assert html.index("The lead") < html.index("Trump spent")  # commonest first
     assert "The lead</td><td>2</td><td>1" in html

@@ -64,17 +64,18 @@ def test_assignments_hold_only_their_theme_and_tier(store):
     teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
     page = TeacherPage()
     page.attach_user(store, teacher)
-    page._count.value = 8
+    form = page.assignments
+    form._count.value = 8
     for theme in ["", *THEMES]:
         for tier in ("0", "1", "2", "3"):
-            page._theme.value, page._tier.value = theme, tier
-            ids = page._chosen_puzzles()
+            form._theme.value, form._tier.value = theme, tier
+            ids = form._chosen_puzzles()
             for pid in ids:
                 p = next(q for q in BANK if q.id == pid)
                 assert fits(p, theme or MIX, int(tier)), (theme, tier, pid)
-    page._theme.value, page._tier.value = "throw", "0"
+    form._theme.value, form._tier.value = "throw", "0"
     by_id = {p.id: p for p in BANK}
-    assert {by_id[pid].type for pid in page._chosen_puzzles()} == {"throw"}
+    assert {by_id[pid].type for pid in form._chosen_puzzles()} == {"throw"}
 
 
 def test_a_missed_assignment_puzzle_comes_back_unanswered(store):

@@ -6,6 +6,7 @@ from tutor.puzzle import PuzzleFileError
 from tutor.puzzle.tomlwrite import entry as toml_entry
 from tutor.store import AccessDenied, Conflict
 from tutor.ui.bank import LEGACY_FILE, authored_puzzles, current_bank, save_entry, shipped_bank
+from tutor.ui.i18n import t
 from tutor.ui.puzzles.trainer import Trainer
 from tutor.ui.teacher.page import TeacherPage
 from tutor.ui.teacher.reports import assignment_report
@@ -60,12 +61,13 @@ def test_teacher_page_shows_the_class_and_assignment_its_parameters_name(store):
     page = TeacherPage()
     page.attach_user(store, teacher)
     assert page.classroom == room and page.assignment == work  # the first class, its newest
-    assert "Lea" in page._learners.object
+    assert "Lea" in page.results._learners.object
     page.classroom = other
-    assert page.assignment == later and "Lea" not in page._learners.object
-    assert other.join_code in page._code.object and page._classes.value == str(other.id)
+    assert page.assignment == later and "Lea" not in page.results._learners.object
+    assert other.join_code in page.classes._code.object
+    assert page.classes._select.value == str(other.id)
     page.assignment = None
-    assert page._learners.object == ""
+    assert page.results._learners.object == ""
 
 
 def test_authored_puzzle_is_checked_answered_and_saved_without_losing_others(store):
@@ -120,3 +122,48 @@ def test_an_import_interrupted_before_the_rename_is_finished_without_harm(store,
     assert [p.id for p in authored_puzzles(store)] == ["author-1-001"]  # the bad one left out
     assert "author-1-002" in caplog.text
     assert not legacy.exists()
+
+
+def test_every_tool_follows_the_page_language(store):
+    teacher, _, room, work = _class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    english = (page.classes._select.name, page.assignments._create.name,
+               page.assignments._tier.options, page.results._csv.label,
+               page.results._learners.object, page.authoring._save_button.name,
+               page.classes._reset._button.name, page._refusal.object)
+    page.lang = "zh"
+    chinese = (page.classes._select.name, page.assignments._create.name,
+               page.assignments._tier.options, page.results._csv.label,
+               page.results._learners.object, page.authoring._save_button.name,
+               page.classes._reset._button.name, page._refusal.object)
+    for en, zh in zip(english, chinese, strict=True):
+        assert en != zh
+    assert "Lea" in page.results._learners.object  # the table is drawn again, not emptied
+    assert page.assignments._due.lang == "zh"
+    assert page.results._chart.yaxis.axis_label == t("col_failed_pct", "zh")
+    assert page.classroom == room and page.assignment == work  # the choice is kept
+
+
+def test_the_answer_to_an_authored_puzzle_is_shown_whatever_it_says(store):
+    teacher = store.users.create("t3", "T", "teacher", "secret-3")
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    answer = page.authoring._answer
+    page.authoring._throw.value = "<img"
+    page.authoring._preview(save=False)
+    assert answer.kind == "danger" and answer._alert.visible and "&#60;img" in answer.text
+    page.authoring._throw.value = "AH AH KH 10H 10H"
+    page.authoring._others[0].value = "KH KH"
+    page.authoring._preview(save=False)
+    assert answer.kind == "info" and answer._alert.visible and "10H 10H" in answer.text
+
+
+def test_the_class_of_a_teacher_is_forgotten_when_someone_else_signs_in(store):
+    teacher, learner, room, work = _class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    assert page.classroom == room and page.assignment == work
+    page.attach_user(store, learner)
+    assert page.classroom is None and page.assignment is None
+    assert page.results._learners.object == "" and page._layout.objects == [page._refusal]

@@ -24,8 +24,8 @@ class DueDate(pn.viewable.Viewer):
     """`value`: the date chosen among the next DAYS_AHEAD days, or None (no due date)."""
 
     value = param.Date(default=None, allow_None=True)
-    label = param.String(default="")
-    lang = param.Selector(default="en", objects=["en", "zh"])
+    label = param.String(default="", allow_refs=True)
+    lang = param.Selector(default="en", objects=["en", "zh"], allow_refs=True)
 
     def __init__(self, today: date | None = None, **params: Any) -> None:
         width = params.pop("width", 220)

@@ -13,41 +13,43 @@ from tutor.store import Classroom, Store, StoreError, User
 
 from ..auth import account_text
 from ..safe import user_text
+from .part import Notice
 
 
 class PasswordReset(pn.viewable.Viewer):
-    """The class's learners and a button; the code appears below, for this teacher alone."""
+    """The class's learners and a button; the code appears below, for this teacher alone.
+    Shown only while there is a class."""
 
-    lang = param.Selector(default="en", objects=["en", "zh"])
-    store = param.ClassSelector(class_=Store, default=None, allow_None=True)
-    user = param.ClassSelector(class_=User, default=None, allow_None=True, doc="the teacher")
-    classroom = param.ClassSelector(class_=Classroom, default=None, allow_None=True)
+    lang = param.Selector(default="en", objects=["en", "zh"], allow_refs=True)
+    store = param.ClassSelector(class_=Store, default=None, allow_None=True, allow_refs=True)
+    user = param.ClassSelector(class_=User, default=None, allow_None=True, allow_refs=True,
+                               doc="the teacher")
+    classroom = param.ClassSelector(class_=Classroom, default=None, allow_None=True,
+                                    allow_refs=True)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._header = pn.pane.Markdown("")
-        self._learner = pn.widgets.Select(width=220)
-        self._button = pn.widgets.Button(color="warning", width=160, align="end")
+        lang = self.param.lang
+        self._learner = pn.widgets.Select(
+            label=pn.bind(account_text, "reset_learner", lang), width=220)
+        self._button = pn.widgets.Button(label=pn.bind(account_text, "reset_button", lang),
+                                         color="warning", width=160, align="end")
         self._button.on_click(self._reset)
-        self._result = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
+        self._result = Notice()
         self._names: dict[str, str] = {}
-        self._layout = pn.Column(self._header, pn.FlexBox(self._learner, self._button),
-                                 self._result, sizing_mode="stretch_width")
-        self._label()
+        self._layout = pn.Column(
+            pn.pane.Markdown(pn.bind(lambda lang: f"#### {account_text('reset_header', lang)}",
+                                     lang)),
+            pn.FlexBox(self._learner, self._button), self._result,
+            visible=pn.bind(lambda room: room is not None, self.param.classroom),
+            sizing_mode="stretch_width")
         self._load()
-
-    @param.depends("lang", watch=True)
-    def _label(self) -> None:
-        self._header.object = f"#### {account_text('reset_header', self.lang)}"
-        self._learner.name = account_text("reset_learner", self.lang)
-        self._button.name = account_text("reset_button", self.lang)
 
     @param.depends("store", "user", "classroom", watch=True)
     def _load(self) -> None:
         """The named learners of the class (guests have no password); without a class,
         nothing is shown."""
-        self._result.visible = False
-        self._layout.visible = self.classroom is not None
+        self._result.text = ""
         members: list[User] = []
         if None not in (self.store, self.user, self.classroom):
             try:
@@ -76,7 +78,7 @@ class PasswordReset(pn.viewable.Viewer):
                                 code=code), "success")
 
     def _show(self, text: str, kind: str) -> None:
-        self._result.param.update(object=text, alert_type=kind, visible=True)
+        self._result.param.update(text=text, kind=kind)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

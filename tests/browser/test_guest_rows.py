@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import sys
 from http.cookies import SimpleCookie
 
@@ -15,11 +16,11 @@ import pytest
 from tests.postgres import create_database
 from tests.serving import free_port, served
 from tutor.lesson import load_lessons
-from tutor.store import Store
+from tutor.store import SignInEnded, Store
 from tutor.store.passwords import token_hash
-from tutor.ui.auth import GUEST_COOKIE
+from tutor.ui.auth import GUEST_COOKIE, account_text
 
-from .conftest import CHROMIUM, CHROMIUM_FLAGS
+from .conftest import CHROMIUM, CHROMIUM_FLAGS, shot
 from .test_learn import WHERE, _click_cards, _wait_attached
 
 pytestmark = pytest.mark.browser
@@ -97,6 +98,57 @@ def test_a_guest_row_is_made_by_its_first_save_and_found_again(playwright, serve
         page.reload()  # the cookie finds the saved guest: its progress, no second row
         _wait_attached(page)
         page.locator(f'{WHERE}[data-lesson="trumps"][data-page="1"]').wait_for(timeout=10_000)
+        assert [row for row in _users(db_url) if row not in before] == made
+    finally:
+        browser.close()
+
+
+def _open_lesson(page, title: str) -> None:
+    """Open the lesson titled `title`: its button in the list, or on a phone the menu."""
+    button = page.get_by_role("button", name=re.compile(re.escape(title)))
+    if button.count() and button.first.is_visible():
+        button.first.click()
+        return
+    menu = page.locator(".zp-lesson-menu select")
+    menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts()
+                                  if title in o))
+
+
+@pytest.mark.parametrize("lang, width", [("en", 1366), ("zh", 390)])
+def test_a_second_tab_opened_before_the_first_save_offers_a_reload(playwright, served_pg,
+                                                                    lang, width):
+    """Two tabs of one browser opened before either saved act for two unsaved ids: once one
+    saves, the other saves nothing (no second guest) and offers a reload, which finds the
+    saved guest."""
+    app_url, db_url, _ = served_pg
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "trumps")
+    title = lesson.title.get(lang)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    try:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        first = context.new_page()
+        first.goto(f"{app_url}?page=learn&lang={lang}")
+        _wait_attached(first)  # the guest cookie is set: the second tab shares it
+        second = context.new_page()
+        second.goto(f"{app_url}?page=learn&lang={lang}")
+        _wait_attached(second)
+        before = _users(db_url)
+
+        _open_lesson(first, title)  # the first save: the row
+        first.locator(f'{WHERE}[data-lesson="trumps"]').wait_for(timeout=10_000)
+        _open_lesson(second, title)  # refused: the alert says why
+        ended = second.get_by_text(account_text("guest_ended", lang)[:20]).first
+        ended.wait_for(timeout=30_000)
+        # and the refused save says the same, in the page's language
+        second.get_by_text(SignInEnded(guest=True).text(lang)).first.wait_for(timeout=10_000)
+        shot(second, f"guest_ended_{width}_{lang}")
+        cookie = next(c["value"] for c in context.cookies() if c["name"] == GUEST_COOKIE)
+        made = [row for row in _users(db_url) if row not in before]
+        assert [key for _, _, key in made] == [token_hash(cookie)]
+
+        second.get_by_role("link", name=account_text("reload_page", lang)).click()
+        _wait_attached(second)  # the reloaded tab is the saved guest, in its lesson
+        second.locator(f'{WHERE}[data-lesson="trumps"]').wait_for(timeout=10_000)
         assert [row for row in _users(db_url) if row not in before] == made
     finally:
         browser.close()

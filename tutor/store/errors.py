@@ -65,13 +65,17 @@ class SignInEnded(AuthenticationFailed):
     """The sign-in a page acts for is over (signed out, idle too long, password changed):
     the page may no longer act for its account."""
 
-    def __init__(self) -> None:
-        super().__init__("This sign-in has ended (signed out, unused too long or the "
-                         "password changed): sign in again.")
+    def __init__(self, *, guest: bool = False) -> None:
+        self.guest = guest  # a guest's page: another tab saved this browser's guest first
+        super().__init__(
+            "This page's guest progress is no longer this browser's: reload the page."
+            if guest else "This sign-in has ended (signed out, unused too long or the "
+                          "password changed): sign in again.")
 
     def text(self, lang: str) -> str:
         """The message in `lang` ("en" or "zh"), for pages that speak it."""
-        return _account_text("sign_in_ended_short", lang)
+        return _account_text("guest_ended_short" if self.guest else "sign_in_ended_short",
+                             lang)
 
 
 class PasswordChangeRequired(AuthenticationFailed):

@@ -108,7 +108,7 @@ class SignedInStore(Store):
     def check(self) -> None:
         """Raise `SignInEnded` unless the sign-in still exists."""
         if not self.alive():
-            raise SignInEnded()
+            raise SignInEnded(guest=bool(self.sign_in.guest_hash))
 
     def close(self) -> None:
         """Nothing: the base store's owner closes it."""

@@ -80,7 +80,7 @@ class TutorApp(pn.viewable.Viewer):
                                   enabled=self.store is not None)
         error = self.services.store_error() or (visitor.problem if visitor is not None else None)
         if error is not None:
-            alert = t("store_unavailable", self.lang, error=user_text(error))
+            alert = t("store_unavailable", self.lang, error=user_text(error, self.lang))
         elif visitor is None:
             alert = t("served_without_accounts", self.lang)
         elif visitor.user is None:  # a session started without the page's cookies

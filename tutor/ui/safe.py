@@ -16,6 +16,9 @@ _INERT = str.maketrans({ch: f"&#{ord(ch)};" for ch in string.punctuation}
                        | {"\n": "<br>", "\r": ""})
 
 
-def user_text(value: object) -> str:
-    """`value` as HTML showing exactly its text, safe in an HTML pane and a Markdown pane."""
+def user_text(value: object, lang: str | None = None) -> str:
+    """`value` as HTML showing exactly its text, safe in an HTML pane and a Markdown pane;
+    with `lang`, an error that speaks it (`text(lang)`, as a store's errors do) in it."""
+    if lang is not None and callable(getattr(value, "text", None)):
+        value = value.text(lang)
     return f"<bdi>{str(value).translate(_INERT)}</bdi>"

@@ -95,7 +95,8 @@ class HomePage(AppPage):
             self.offers = offers(self.store, self.user, self.lessons)
         except StoreError as exc:
             self._notice.param.update(object=t("store_problem", self.lang,
-                                               error=user_text(exc)), visible=True)
+                                               error=user_text(exc, self.lang)),
+                                    visible=True)
 
     def open_offer(self, index: int) -> None:
         """Open the page that resumes offer `index` (one of the offers shown)."""

@@ -158,7 +158,7 @@ class LearnPage(AppPage):
             self._store_problem(exc)
 
     def _store_problem(self, exc: Exception) -> None:
-        self._notice.object = t("store_problem", self.lang, error=user_text(exc))
+        self._notice.object = t("store_problem", self.lang, error=user_text(exc, self.lang))
         self._notice.visible = True
 
     # ---------------------------------------------------------- navigation

@@ -89,7 +89,7 @@ class SavedGames(pn.viewable.Viewer):
         ai.save(saver, saved, self._problem)
 
     def _problem(self, exc: Exception) -> None:
-        self.warning.object = t("store_unavailable", self.lang, error=user_text(exc))
+        self.warning.object = t("store_unavailable", self.lang, error=user_text(exc, self.lang))
         self.warning.visible = True
 
     def _list(self) -> None:

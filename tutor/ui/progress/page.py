@@ -135,7 +135,8 @@ class ProgressPage(AppPage):
                 self.store.games.for_user(uid, uid))
             self.mistakes = self.store.reviews.mistakes(uid, uid)
         except StoreError as exc:
-            self._summary.object = t("store_unavailable", self.lang, error=user_text(exc))
+            self._summary.object = t("store_unavailable", self.lang,
+                                     error=user_text(exc, self.lang))
 
     @param.depends("lang", "progress", "mistakes", watch=True)
     def _render(self) -> None:

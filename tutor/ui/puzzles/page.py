@@ -124,7 +124,8 @@ class PuzzlesPage(AppPage):
             self.trainer = Trainer(current_bank(store), store, user.id, personal=personal)
         except StoreError as exc:
             self._notice.param.update(object=t("store_unavailable", self.lang,
-                                               error=user_text(exc)), visible=True)
+                                               error=user_text(exc, self.lang)),
+                                    visible=True)
         super().attach_user(store, user)
         self._label()  # the theme of positions from their own games, if they have any
         # a puzzle the link asked for stays open while unanswered; otherwise the learner's

@@ -55,10 +55,7 @@ class ResearchPlayout(Playout):
 
     def context(self, seat: int) -> Context:
         hand = self.hand
-        mine = hand.cards_of(seat)
-        pool = list(self.left)
-        for c in mine:
-            pool[c] -= 1
+        mine, pool = self.unseen(seat)
         kitty_points = self.kitty_points
         if self.kitty_hidden and seat != hand.declarer:  # the kitty is among its unseen cards
             pool = [a + b for a, b in zip(pool, self.kitty, strict=True)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from tutor.ai.memory import Memory
-from tutor.ai.sampler import Sample, Sampler
+from tutor.ai.sampler import Sampler
 from tutor.ai.team import follow_events
 from tutor.rules import Observation
 
@@ -64,27 +64,12 @@ class ResearchSampler(Sampler):
                 for k in r.kinds:
                     self.tilt.setdefault((r.seat, k), []).append((i, chance))
 
-    def draw(self, rng: random.Random, tries: int = 6) -> Sample:
-        """One weighted deal; inconsistent with the friend call only if `tries` all fail
-        (and the seats' refusals, if they left no deal, are dropped first)."""
-        fallback = None
-        for _ in range(tries):
-            dealt = self._deal(rng)
-            if dealt is None:
-                continue
-            hands, kitty, tilted = dealt
-            friend, ok = self.implied_friend(hands)
-            weight = tilted * self._weight(hands, friend)
-            if ok:
-                return Sample(hands, kitty, weight, friend)
-            fallback = Sample(hands, kitty, 0.05 * weight, friend)
-        if fallback is None and any(self.refused):
-            self.refused = [set() for _ in self.refused]  # a seat chose after all: drop them
-            return self.draw(rng, tries)
-        if fallback is None:
-            hands, kitty, _ = self._deal(rng, strict=False)  # type: ignore[misc]
-            fallback = Sample(hands, kitty, 0.01, None)
-        return fallback
+    def _relaxed(self) -> bool:
+        """No deal left every refusal unbroken: a seat chose after all, so drop them."""
+        if not any(self.refused):
+            return False
+        self.refused = [set() for _ in self.refused]
+        return True
 
     def _deal(self, rng: random.Random, strict: bool = True):
         """Hands, kitty, and the deal's weight for the tilt: each card goes to a seat in

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.rules import EventKind, Hand, HandResult, IllegalAction, Phase, Play
+from tutor.rules import Card, EventKind, Hand, HandResult, IllegalAction, Phase, Play
 
 from .quick import quick_play
 from .tactics import POINTS, Context, choose_play
@@ -61,13 +61,18 @@ class Playout:
             self.current.append((action.seat, tuple(played)))
         return events
 
-    def context(self, seat: int) -> Context:
-        """What `seat` knows in the playout: its cards, the others' as unseen, the teams."""
-        hand = self.hand
-        mine = hand.cards_of(seat)
+    def unseen(self, seat: int) -> tuple[list[Card], list[int]]:
+        """`seat`'s cards in the playout, and the counts of the cards it has not seen."""
+        mine = self.hand.cards_of(seat)
         pool = list(self.left)
         for c in mine:
             pool[c] -= 1
+        return mine, pool
+
+    def context(self, seat: int) -> Context:
+        """What `seat` knows in the playout: its cards, the others' as unseen, the teams."""
+        hand = self.hand
+        mine, pool = self.unseen(seat)
         side = {hand.declarer, hand.friend}
         me_decl = seat in side
         ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]

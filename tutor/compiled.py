@@ -21,7 +21,8 @@ MODULES = (
     "tutor.rules.cards", "tutor.rules.follow", "tutor.rules.friend", "tutor.rules.hand",
     "tutor.rules.moves", "tutor.rules.throw", "tutor.rules.trick", "tutor.rules.trump",
     "tutor.rules.units", "tutor.ai.memory", "tutor.ai.quick", "tutor.ai.rollout",
-    "tutor.ai.sampler", "tutor.ai.search", "tutor.ai.tactics", "tutor.ai.team",
+    "tutor.ai.sampler", "tutor.ai.search", "tutor.ai.state_value", "tutor.ai.tactics",
+    "tutor.ai.team",
 )
 
 

@@ -36,6 +36,18 @@ class Playout:
         self.revealed = revealed  # the teams are known to all (the friend has shown)
         self.failed = [0] * self.n  # throws each seat has failed in the playout
 
+    def fork(self) -> Playout:
+        """A copy of this playout (its hand `Hand.fork`ed) to play one candidate out on (a
+        subclass with changing state of its own copies that too)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hand = self.hand.fork()
+        new.current = list(self.current)
+        new.voids = [set(v) for v in self.voids]
+        new.left = list(self.left)
+        new.failed = list(self.failed)
+        return new
+
     def apply(self, action: Play) -> list:
         """Apply a play (a failed throw is replaced by its forced cards, as the rules do);
         the events it caused."""

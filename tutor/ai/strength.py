@@ -24,7 +24,7 @@ from .decision import PlayerSpec
 STRENGTHS = ("easy", "normal", "hard")
 # each search strength's options: a fixed amount of work, never a time
 OPTIONS: dict[str, tuple[tuple[str, object], ...]] = {
-    "normal": (("playouts", 80),),
+    "normal": (("playouts", 320), ("leaf", "value")),
     "hard": (("playouts", 400), ("leaf", "value"), ("policy", "heuristic"),
              ("candidates", 8), ("prior", 0.1)),
 }

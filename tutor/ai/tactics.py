@@ -360,12 +360,12 @@ def _follow_base(ctx: Context) -> _FollowBase:
         trick_winner(plays, trump))
 
 
-def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
-                  forced: bool = False) -> Choice:
-    trump = ctx.trump
-    eff = trump.table.eff
+def _follow_value(ctx: Context, base: _FollowBase, play: Sequence[int]
+                  ) -> tuple[float, int, int, int, float]:
+    """A follow's value, with the trick's winner, its points, the points given and the
+    winner's chance of being an ally (what its reason is read from)."""
     plays = base.plays
-    wi = trick_winner([*plays, play], trump)
+    wi = trick_winner([*plays, play], ctx.trump)
     winner = base.seats[wi]
     wplay = play if wi == len(plays) else plays[wi]
     given = sum(POINTS[c] for c in play)
@@ -375,7 +375,14 @@ def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
     gain = pts * (hold * (2 * a - 1) + (1 - hold) * (2 * base.later_ally - 1))
     if base.last_trick:
         gain += hold * _kitty_term(ctx, a, wplay)
-    value = gain - play_cost(play, ctx)
+    return gain - play_cost(play, ctx), winner, pts, given, a
+
+
+def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
+                  forced: bool = False) -> Choice:
+    eff = ctx.trump.table.eff
+    plays = base.plays
+    value, winner, pts, given, a = _follow_value(ctx, base, play)
     info = {"points": pts, "winner": winner, "given": given}
     if forced:
         reason = "forced"
@@ -402,17 +409,16 @@ def score_follow(ctx: Context, play: Sequence[int]) -> Choice:
 
 
 def choose_follow(ctx: Context) -> Choice:
-    """The best-scoring follow to the current trick."""
+    """The best-scoring follow to the current trick (the first of equal ones); only that
+    one's reason is worked out."""
     base = _follow_base(ctx)
     cands = follow_candidates(ctx)
-    forced = len(cands) == 1
-    best: Choice | None = None
-    for play in cands:
-        ch = _score_follow(ctx, base, play, forced)
-        if best is None or ch.value > best.value:
-            best = ch
-    assert best is not None
-    return best
+    best, best_value = 0, 0.0
+    for i, play in enumerate(cands):
+        value = _follow_value(ctx, base, play)[0]
+        if i == 0 or value > best_value:
+            best, best_value = i, value
+    return _score_follow(ctx, base, cands[best], len(cands) == 1)
 
 
 # --------------------------------------------------------------------------------- leading

@@ -652,6 +652,27 @@ class Hand:
         hand._s = state
         return hand
 
+    def fork(self) -> Hand:
+        """A copy of this hand to play on apart: the same state, with its own copy of every
+        part that play changes. Its logs of actions and events start empty (the history
+        stays with this hand): how a search plays several candidates out on one deal
+        without building the deal again for each."""
+        hand = Hand.__new__(Hand)
+        hand.rules, hand.seed, hand.levels = self.rules, self.seed, self.levels
+        hand.first_hand, hand.level = self.first_hand, self.level
+        hand._rng = self._rng
+        if self._s.phase == BIDDING:  # only a deal draws from it: while bidding, a redeal
+            hand._rng = random.Random()
+            hand._rng.setstate(self._rng.getstate())
+        hand._actions, hand._events = [], []
+        s = _State.__new__(_State)
+        s.__dict__.update(self._s.__dict__)
+        s.hands = [list(h) for h in s.hands]
+        s.kitty, s.bids, s.tricks = list(s.kitty), list(s.bids), list(s.tricks)
+        s.current, s.captured, s.failed = list(s.current), list(s.captured), list(s.failed)
+        hand._s = s
+        return hand
+
     # ------------------------------------------------------------------ replay
     @classmethod
     def replay(cls, seed: int, actions: Sequence[Action], rules: RuleSet | None = None,

@@ -120,17 +120,23 @@ class Sampler:
         # most constrained cards first (a stable sort: equal counts keep the shuffle's order)
         cards.sort(key=lambda k: len(allowed[k]))
         for k in cards:
-            opts = [s for s in allowed[k] if cap[s] > 0]
-            if not opts:
+            places = allowed[k]
+            room = 0
+            for s in places:
+                room += cap[s]
+            if not room:
                 return None
-            shares = [cap[s] for s in opts]
-            r = rng.random() * sum(shares)
-            s = opts[-1]
-            for seat, share in zip(opts, shares, strict=True):
-                r -= share
-                if r < 0:
-                    s = seat
-                    break
+            # a place with room, each in proportion to its room
+            r = rng.random() * room
+            pick = -1
+            for s in places:
+                free = cap[s]
+                if free > 0:
+                    pick = s
+                    r -= free
+                    if r < 0:
+                        break
+            s = pick
             cap[s] -= 1
             (kitty if s == n else hands[s]).append(k)
         hands[self.me] = [int(c) for c in self.obs.hand]

@@ -52,6 +52,15 @@ class SearchPlayer(Player):
     candidate is played in, and values the deal there by the learned outcome model
     (`state_value`) instead of playing to the end; in games under other rules than the model
     learned (`state_value.fits`) it plays to the end.
+
+    With a playout count, the work goes where the choice is open: every candidate meets the
+    same deals (each built once, `Playout.fork`), and at a quarter, a half and three
+    quarters of the deals a candidate behind the leader by more than two standard errors of
+    their paired difference is dropped (`budget.contenders`); when one is left the search
+    ends. A close call keeps the whole budget. Plays that differ only in which off-suit
+    level card they spend are searched once (`play_class`). Stopping early changed one of
+    the 46 choices normal (then 80 playouts to the end) and hard made at `bench ai`'s
+    positions, and saved 58% of their playouts; the arena's figures are in `strength`.
     """
 
     name = "search"

@@ -15,13 +15,15 @@ from functools import lru_cache
 from tutor.rules import (
     TRUMP,
     Card,
+    TrickState,
     Trump,
     decompose,
     follow_error,
     kitty_multiplier,
     legal_follows,
     sample_follow,
-    trick_winner,
+    trick_state,
+    winner_with,
 )
 
 POINTS = tuple(Card(k).points for k in range(54))
@@ -131,9 +133,18 @@ def keep_value(card: int, ctx: Context) -> float:
 
 def play_cost(play: Sequence[int], ctx: Context) -> float:
     """Keep-values of the cards spent plus a penalty for each pair broken."""
-    cost = sum(keep_value(c, ctx) for c in play)
-    held = _memo(ctx, "held", lambda: Counter(ctx.hand))
+    cost = 0
+    for c in play:
+        cost += keep_value(c, ctx)
+    held = ctx._memo.get("held")
+    if held is None:
+        held = ctx._memo["held"] = Counter(ctx.hand)
     pos = ctx.trump.table.pos
+    if len(play) == 1:  # the common case, without counting the play
+        k = play[0]
+        if held[k] == 2:
+            cost += 1.5 + 0.2 * pos[k]
+        return cost
     for k, used in Counter(play).items():
         h = held[k]
         if h >= 2 and h - used == 1:
@@ -345,6 +356,7 @@ class _FollowBase:
     last_trick: bool
     later_ally: float
     before: int
+    state: TrickState  # who wins the plays so far, to judge each follow against
 
 
 def _follow_base(ctx: Context) -> _FollowBase:
@@ -352,12 +364,13 @@ def _follow_base(ctx: Context) -> _FollowBase:
     lead = ctx.current[0][1]
     plays = [c for _, c in ctx.current]
     later = _later_seats(ctx)
+    state = trick_state(plays, trump.table)
     return _FollowBase(
         trump.table.eff[lead[0]], len(decompose(lead, trump)) > 1,
         [s for s, _ in ctx.current] + [ctx.seat], plays,
         sum(POINTS[c] for p in plays for c in p), later, len(ctx.hand) == len(lead),
         sum(ctx.ally[s] for s in later) / len(later) if later else 0.5,
-        trick_winner(plays, trump))
+        state[0], state)
 
 
 def _follow_value(ctx: Context, base: _FollowBase, play: Sequence[int]
@@ -365,7 +378,7 @@ def _follow_value(ctx: Context, base: _FollowBase, play: Sequence[int]
     """A follow's value, with the trick's winner, its points, the points given and the
     winner's chance of being an ally (what its reason is read from)."""
     plays = base.plays
-    wi = trick_winner([*plays, play], ctx.trump)
+    wi = winner_with(base.state, play, ctx.trump.table)
     winner = base.seats[wi]
     wplay = play if wi == len(plays) else plays[wi]
     given = sum(POINTS[c] for c in play)

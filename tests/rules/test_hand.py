@@ -567,3 +567,12 @@ def test_a_fork_plays_on_as_the_hand_would_and_leaves_it_alone(steps):
                 [h.cards_of(s) for s in range(5)]) == before
         if h.phase != Phase.FINISHED:
             _plays_on_identically(h, h.fork(), seed)
+            quiet, logged = h.fork(log=False), h.fork()
+            other, again = random.Random(7), random.Random(7)
+            while logged.phase != Phase.FINISHED:
+                action = logged.random_action(other)
+                assert quiet.random_action(again) == action
+                assert logged.apply(action) and quiet.apply(action) == []
+                assert quiet.friend_revealed == logged.friend_revealed
+                assert quiet.trick_count == len(logged.tricks)
+            assert quiet.result == logged.result and quiet.events == quiet.actions == []

@@ -77,6 +77,8 @@ class Hand:
     bidder becomes the declarer; with no bid the cards are dealt again.
     """
 
+    _log = True  # keep the actions and events (a quiet fork does not)
+
     def __init__(self, seed: int, rules: RuleSet | None = None,
                  levels: Sequence[int] | None = None, declarer: int | None = None) -> None:
         self.rules = rules or RuleSet()
@@ -93,7 +95,6 @@ class Hand:
         lead_level = self.levels[0 if declarer is None else declarer]
         self.level = LEVEL_NAMES[lead_level]
         self._rng = random.Random(seed)
-        self._log = True  # keep the actions and events (a quiet fork does not)
         self._actions: list[Action] = []
         self._events: list[Event] = []
         hands, kitty = self._deal()
@@ -673,7 +674,6 @@ class Hand:
         hand.rules, hand.seed, hand.levels = rules, None, tuple(levels)
         hand.first_hand, hand.level = False, trump.level
         hand._rng = random.Random(0)
-        hand._log = True
         hand._actions, hand._events = [], []
         state.hands = [[Card(c) for c in h] for h in hands]
         state.kitty = [Card(c) for c in kitty]

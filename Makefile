@@ -10,11 +10,15 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(PY)
+# the playout's modules are compiled in place (setup.py, Cython): a change to one of them
+# compiles them again (until then `tutor.compiled` runs a changed module's source)
+SOURCES := pyproject.toml setup.py setup.cfg $(wildcard tutor/rules/*.py tutor/ai/*.py)
+
+$(VENV)/.installed: $(SOURCES) | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
+$(VENV)/.installed-test: $(SOURCES) | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 

@@ -6,6 +6,7 @@ its default 0.5 s budget unless --budget is given) at every 5th, to keep the run
 play mode's "normal" and "hard", which are playout counts (`tutor.ai.strength`), and each
 `--player SPEC` (a search variant as `ai-oracle` spells it, e.g.
 `search:playouts=48,policy=heuristic`): what a variant costs before it may become a strength.
+`--against DIR` times a checkout of older code first, then this one, side by side.
 A variant that searches its bids (`bids=K`) is timed at bidding decisions with a choice too
 (every one of more hands, as they are few), as a row of its own.
 """
@@ -23,6 +24,7 @@ from tutor.ai import HeuristicPlayer, RandomPlayer, SearchPlayer, strength_spec
 from tutor.ai.bidding import bid_choices
 from tutor.ai.decision import PlayerSpec
 from tutor.rules import Hand, Observation, Phase, RuleSet
+from tutor.ui.ai_pool import BLAS_THREADS
 
 from .ai_oracle import parse_spec
 
@@ -65,6 +67,45 @@ def latency(player, observations: list[Observation]) -> dict:
             "max_s": round(times[-1], 6), "n": len(times)}
 
 
+def _side_by_side(other: str, argv: list[str], as_json: bool) -> int:
+    """`bench ai` of the checkout `other`, then of this code, one after the other on this
+    machine, as a table of both and their ratios (this over that). Both run with one BLAS
+    thread, as the app's AI workers do."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[2]
+    runs = {}
+    for name, root in (("other", Path(other).resolve()), ("this", here)):
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        env.pop("TUTOR_PURE_PYTHON", None)
+        env.update({var: "1" for var in BLAS_THREADS})  # as in the app's AI workers
+        out = subprocess.run([sys.executable, "-m", "tutor", "bench", "ai", "--json", *argv],
+                             cwd=root, env=env, capture_output=True, text=True)
+        if out.returncode:
+            print(out.stderr, file=sys.stderr)
+            return out.returncode
+        runs[name] = json.loads(out.stdout)
+    rows = {name: {"other": r, "this": runs["this"][name],
+                   "p50_ratio": round(runs["this"][name]["p50_s"] / r["p50_s"], 3),
+                   "p95_ratio": round(runs["this"][name]["p95_s"] / r["p95_s"], 3)}
+            for name, r in runs["other"].items() if name in runs["this"]}
+    if as_json:
+        print(json.dumps({"other": str(Path(other).resolve()), "players": rows}))
+        return 0
+    print(f"AI decision latency: {other} (other) then this code, one after the other")
+    print(f"  {'player':<10} {'other p50':>10} {'p95':>9} {'this p50':>10} {'p95':>9} "
+          f"{'p50 x':>7} {'p95 x':>7}")
+    for name, r in rows.items():
+        old, new = r["other"], r["this"]
+        print(f"  {name:<10} {old['p50_s'] * 1e3:>8.1f}ms {old['p95_s'] * 1e3:>7.1f}ms"
+              f" {new['p50_s'] * 1e3:>8.1f}ms {new['p95_s'] * 1e3:>7.1f}ms"
+              f" {r['p50_ratio']:>7.3f} {r['p95_ratio']:>7.3f}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     """Print the latency table (or JSON with --json)."""
     parser = argparse.ArgumentParser(prog="python -m tutor bench ai")
@@ -74,7 +115,14 @@ def main(argv: list[str]) -> int:
                         help="search decides at every n-th position only")
     parser.add_argument("--player", action="append", default=[], metavar="SPEC",
                         help="also time this player at the search's positions (repeatable)")
+    parser.add_argument("--against", metavar="DIR",
+                        help="a checkout of other code (an older commit): time it first, "
+                             "then this one, and print both side by side")
     args = parser.parse_args(argv)
+    if args.against:
+        return _side_by_side(args.against, [a for a in argv if a != "--json"
+                                            and a not in (args.against, "--against")],
+                             args.json)
     specs = {}
     for text in args.player:
         try:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lab.loadgen import LoadError, MixError, parse_mix, run_load
+from lab.loadgen.learner import THINK_S
 
 DEFAULT_MIX = "play:normal=1"
 STATS_PATH = "/tutor-stats"
@@ -164,7 +165,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ai-workers", type=int, help="passed on to serve")
     p.add_argument("--ai-delay-ms", type=int,
                    help="TUTOR_AI_DELAY_MS for the server (default: the app's pacing)")
-    p.add_argument("--think-ms", type=float, default=300)
+    p.add_argument("--think-ms", type=float, default=THINK_S * 1000,
+                   help=f"a learner's mean pause between actions (default {THINK_S * 1000:.0f})")
     p.add_argument("--json", action="store_true")
     return p
 

@@ -11,6 +11,7 @@ import sys
 
 from lab.loadgen import LoadError, MixError, parse_mix, run_load
 from lab.loadgen.flood import run_flood
+from lab.loadgen.learner import THINK_S
 
 DEFAULT_MIX = "play:normal=0.5,puzzles=0.3,learn=0.2"
 
@@ -24,8 +25,8 @@ def parser() -> argparse.ArgumentParser:
                    help=f"what they do, with shares (default {DEFAULT_MIX}); or `flood`: "
                         "one address floods pages and bodies while a visitor loads pages")
     p.add_argument("--seconds", type=float, default=60, help="how long (default 60)")
-    p.add_argument("--think-ms", type=float, default=300,
-                   help="a learner's mean pause between actions (default 300)")
+    p.add_argument("--think-ms", type=float, default=THINK_S * 1000,
+                   help=f"a learner's mean pause between actions (default {THINK_S * 1000:.0f})")
     p.add_argument("--seed", type=int, default=0, help="the learners' choices (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress line")

@@ -32,13 +32,19 @@ class NoAnswer(Exception):
     """The page did not answer an action in time."""
 
 
+# a person's mean pause before each action (drawn from half to one and a half times it): a
+# card is chosen in 1-3 s, and a move of theirs in the game is two pauses (the hint, then
+# the play), about 4 s; 0.3 s, the old pace, was a person choosing a card in milliseconds
+THINK_S = 2.0
+
+
 class Learner:
     """A learner with its own account, doing its part until `stop_at` (a perf_counter time)."""
 
     page_query = "?page=home"
 
     def __init__(self, base: str, index: int, run_id: str, report: Report, stop_at: float,
-                 think_s: float = 0.3, timeout_s: float = 60.0, seed: int = 0) -> None:
+                 think_s: float = THINK_S, timeout_s: float = 60.0, seed: int = 0) -> None:
         self.base = base.rstrip("/")
         self.index = index
         self.username = f"load-{run_id}-{index}"

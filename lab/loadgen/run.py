@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from .learn import LessonLearner
-from .learner import Learner
+from .learner import THINK_S, Learner
 from .mix import Mix, Task
 from .play import PlayLearner
 from .puzzles import PuzzleLearner
@@ -66,7 +66,8 @@ def make_learner(task: Task, base: str, index: int, run_id: str, report: Report,
 
 
 def run_load(url: str, learners: int, mix: Mix, seconds: float, *, mix_text: str = "",
-             think_s: float = 0.3, seed: int = 0, progress: TextIO | None = sys.stderr) -> Report:
+             think_s: float = THINK_S, seed: int = 0,
+             progress: TextIO | None = sys.stderr) -> Report:
     """Simulate `learners` learners doing `mix` against the app at `url` for `seconds`."""
     if learners < 1:
         raise LoadError("--learners must be at least 1")

@@ -46,7 +46,7 @@ def test_a_search_valuing_states_is_legal_reproducible_and_blind_to_hidden_cards
         alt = Sampler(obs, mem).draw(random.Random(1))
         other = Hand.from_observation(obs, alt.hands, alt.kitty).observation(obs.seat)
         assert SearchPlayer(seed=3, playouts=24, leaf="value").act(other) == action
-        assert player.last.playouts == 24
+        assert 0 < player.last.playouts <= 24  # a clear best may stop it early
         checked += 1
     assert checked == 4
 

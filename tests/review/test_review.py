@@ -222,3 +222,37 @@ def test_hindsight_and_fair_agree_where_the_hidden_cards_cannot_matter():
                 assert hind.value(k).margin == pytest.approx(fair.value(k).margin)
             agreed += 1
     assert agreed >= 2
+
+
+def test_a_play_equivalent_to_a_candidate_is_judged_as_that_candidate():
+    """Spending one off-suit level card or another is one play: the review values the
+    learner's own card in that candidate's place, never the two side by side."""
+    from tutor.ai.heuristic import context_from_memory
+    from tutor.ai.search import candidate_plays, marked_kinds, play_class
+
+    budget = Budget(candidates=4, fair_deals=4, hindsight_repeats=2)
+    for seed in range(400, 440):
+        hand = heuristic_hand(seed)
+        for index, action in enumerate(hand.actions):
+            if not isinstance(action, Play):
+                continue
+            position = _position(hand, index)
+            obs = position.observation(action.seat)
+            ctx = context_from_memory(obs, build_memory(obs))
+            marked = marked_kinds(obs)
+            choices = candidate_plays(ctx, budget.candidates, marked)
+            for choice in choices:
+                if len(choice.cards) != 1:
+                    continue
+                key = play_class(choice.cards, ctx.hand, ctx.trump, marked)
+                twin = next((c for c in set(ctx.hand) if c != choice.cards[0]
+                             and play_class((c,), ctx.hand, ctx.trump, marked) == key), None)
+                if twin is None or position.why_illegal(Play(action.seat, (twin,))):
+                    continue
+                judged = judge_play(position, (twin,), index, budget)
+                assert judged is not None and judged.chosen == (twin,)
+                assert len(judged.candidates) == len(choices)
+                assert [c.cards for c in judged.candidates].count((twin,)) == 1
+                assert not any(c.cards == choice.cards for c in judged.candidates)
+                return
+    raise AssertionError("no position with two off-suit level cards to choose between")

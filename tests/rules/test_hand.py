@@ -544,3 +544,35 @@ def test_phases_and_event_kinds_keep_their_text():
     assert json.loads(json.dumps(record))["type"] == EventKind.DEAL
     with pytest.raises(WrongPhase, match="in the bidding phase"):
         h.apply(Play(0, tuple(h.cards_of(0)[:1])))
+
+
+@pytest.mark.parametrize("steps", [0, 3, 60, 140])
+def test_a_fork_plays_on_as_the_hand_would_and_leaves_it_alone(steps):
+    """From any point (bidding included, where a redeal draws cards), a fork gives the same
+    choices and result as its hand, and playing the fork changes nothing of the hand."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        h = Hand(seed, declarer=None if seed % 2 else seed)
+        for _ in range(steps):
+            if h.phase == Phase.FINISHED:
+                break
+            h.apply(h.random_action(rng))
+        before = (h.observation(0), h.actions, h.events, [h.cards_of(s) for s in range(5)])
+        fork = h.fork()
+        assert fork.actions == [] and fork.events == []
+        other = random.Random(99)
+        while fork.phase != Phase.FINISHED:
+            fork.apply(fork.random_action(other))
+        assert (h.observation(0), h.actions, h.events,
+                [h.cards_of(s) for s in range(5)]) == before
+        if h.phase != Phase.FINISHED:
+            _plays_on_identically(h, h.fork(), seed)
+            quiet, logged = h.fork(log=False), h.fork()
+            other, again = random.Random(7), random.Random(7)
+            while logged.phase != Phase.FINISHED:
+                action = logged.random_action(other)
+                assert quiet.random_action(again) == action
+                assert logged.apply(action) and quiet.apply(action) == []
+                assert quiet.friend_revealed == logged.friend_revealed
+                assert quiet.trick_count == len(logged.tricks)
+            assert quiet.result == logged.result and quiet.events == quiet.actions == []

@@ -3,7 +3,13 @@ their candidates rank once it is."""
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Sequence
+
+STOP_Z = 2.0  # how many standard errors ahead the leader must be to stop early
+CHECKS = (0.25, 0.5, 0.75)  # when a search with a playout count may stop: these shares of it
+MIN_DEALS = 5  # never on fewer deals than this
 
 
 def budget_spent(playouts_done: int, playouts: int | None, budget_s: float, start: float,
@@ -23,3 +29,57 @@ def ranked_means(totals: list[float], weight_sum: float, prior: float
     means = [t / weight_sum if weight_sum else 0.0 for t in totals]
     means[0] += prior
     return means, sorted(range(len(totals)), key=lambda i: (-means[i], i))
+
+
+def checkpoints(deals: int) -> set[int]:
+    """The deal counts at which a search of `deals` deals looks whether it may stop."""
+    return {d for f in CHECKS if (d := round(deals * f)) >= MIN_DEALS and d < deals}
+
+
+def contenders(values: Sequence[Sequence[float | None]], weights: Sequence[float],
+               active: Sequence[int], prior: float, z: float = STOP_Z) -> list[int]:
+    """The candidates of `active` still worth playouts: the one leading on these deals
+    (`values`: a row of every candidate's outcome per deal, None where it was not played;
+    `weights` the deals'), and each other that is not behind it by more than `z` standard
+    errors of their paired difference. More deals would almost surely not make a dropped
+    one the choice, so its playouts are saved; a close call keeps its budget."""
+    total = sum(weights)
+    squares = sum(w * w for w in weights)
+    if total <= 0 or squares <= 0 or len(active) < 2:
+        return list(active)
+
+    def mean(i: int) -> float:
+        return (sum(w * row[i] for w, row in zip(weights, values, strict=True)) / total  # type: ignore[operator]
+                + (prior if i == 0 else 0.0))
+
+    means = {i: mean(i) for i in active}
+    lead = min(active, key=lambda i: (-means[i], i))
+    n_eff = total * total / squares  # the deals' effective number, for unequal weights
+    kept = []
+    for j in active:
+        if j != lead:
+            gap = means[lead] - means[j]
+            diffs = [row[lead] - row[j] for row in values]  # type: ignore[operator]
+            m = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+            var = sum(w * (d - m) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+            if gap > 0 and gap > z * math.sqrt(var / n_eff):
+                continue
+        kept.append(j)
+    return kept
+
+
+def ranked_deals(values: Sequence[Sequence[float | None]], weights: Sequence[float],
+                 active: Sequence[int], prior: float) -> tuple[list[float], list[int]]:
+    """Each candidate's weighted mean outcome over the deals it was played on (candidate 0,
+    the heuristic's, with the `prior` head start), and the candidates' order: those still
+    `active` best first, then the dropped ones best first (ties: the earlier)."""
+    means = []
+    for i in range(len(values[0])):
+        played = [(w, row[i]) for w, row in zip(weights, values, strict=True)
+                  if row[i] is not None]
+        total = sum(w for w, _ in played)
+        means.append((sum(w * v for w, v in played) / total if total else 0.0)  # type: ignore[operator]
+                     + (prior if i == 0 else 0.0))
+    kept = set(active)
+    order = sorted(range(len(means)), key=lambda i: (i not in kept, -means[i], i))
+    return means, order

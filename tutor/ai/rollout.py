@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.rules import Card, EventKind, Hand, HandResult, IllegalAction, Phase, Play
+from tutor.rules import Card, Hand, HandResult, IllegalAction, Phase, Play
 
 from .quick import quick_play
 from .tactics import POINTS, Context, choose_play
@@ -32,33 +32,48 @@ class Playout:
             for c in hand.cards_of(s):
                 self.left[c] += 1
         self.kitty_points = float(sum(POINTS[c] for c in hand.kitty))
-        self.tricks = len(hand.tricks)
+        self.tricks = hand.trick_count
         self.revealed = revealed  # the teams are known to all (the friend has shown)
         self.failed = [0] * self.n  # throws each seat has failed in the playout
 
+    def fork(self) -> Playout:
+        """A copy of this playout (its hand `Hand.fork`ed) to play one candidate out on (a
+        subclass with changing state of its own copies that too)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hand = self.hand.fork(log=False)
+        new.current = list(self.current)
+        new.voids = [set(v) for v in self.voids]
+        new.left = list(self.left)
+        new.failed = list(self.failed)
+        return new
+
     def apply(self, action: Play) -> list:
         """Apply a play (a failed throw is replaced by its forced cards, as the rules do);
-        the events it caused."""
-        events = self.hand.apply(action)
-        played = next(e.cards for e in events if e.type == EventKind.PLAY)
-        for e in events:
-            if e.type == EventKind.FRIEND_REVEALED:
-                self.revealed = True
-            elif e.type == EventKind.THROW_FAILED:
-                self.failed[action.seat] += 1
-        if self.current:
+        the events it caused (none on a quiet fork: the hand's state tells what happened)."""
+        hand = self.hand
+        shown = hand.friend_revealed
+        events = hand.apply(action)
+        if not shown and hand.friend_revealed:
+            self.revealed = True
+        if self.current:  # a follow is played as given; its seat may show a void
+            played = action.cards
             lead = self.current[0][1]
-            eff = self.hand.trump.table.eff  # type: ignore[union-attr]
+            eff = hand.trump.table.eff  # type: ignore[union-attr]
             suit = eff[lead[0]]
             if sum(1 for c in played if eff[c] == suit) < len(lead):
                 self.voids[action.seat].add(suit)
-        for c in played:
+        else:  # a lead: the cards played are the trick's lead (a failed throw's forced unit)
+            played = hand.lead  # type: ignore[assignment]
+            if len(played) < len(action.cards):  # type: ignore[arg-type]
+                self.failed[action.seat] += 1
+        for c in played:  # type: ignore[union-attr]
             self.left[c] -= 1
-        if len(self.hand.tricks) != self.tricks:
-            self.tricks = len(self.hand.tricks)
+        if hand.trick_count != self.tricks:
+            self.tricks = hand.trick_count
             self.current = []
         else:
-            self.current.append((action.seat, tuple(played)))
+            self.current.append((action.seat, tuple(played)))  # type: ignore[arg-type]
         return events
 
     def unseen(self, seat: int) -> tuple[list[Card], list[int]]:
@@ -94,15 +109,15 @@ class Playout:
         """`run`, but stop between tricks once `tricks` more have ended after the one in
         progress (None: never) and return None; the hand's result if it ends first."""
         hand = self.hand
-        first = len(hand.tricks)
+        first = hand.trick_count
         stop = None if tricks is None else first + tricks + (1 if self.current else 0)
         while hand.phase != Phase.FINISHED:
-            if stop is not None and len(hand.tricks) >= stop and not self.current:
+            if stop is not None and hand.trick_count >= stop and not self.current:
                 return None
             seat = hand.turn
             assert seat is not None
             ctx = self.context(seat)
-            tactics = policy == "heuristic" or (policy == "trick" and len(hand.tricks) == first)
+            tactics = policy == "heuristic" or (policy == "trick" and hand.trick_count == first)
             cards = choose_play(ctx).cards if tactics else quick_play(ctx, rng)
             try:
                 self.apply(Play(seat, cards))

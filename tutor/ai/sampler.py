@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from tutor.rules import RANKS, Observation, holder_friend
+from tutor.rules import RANKS, Observation
 
 from .memory import Memory, played_cards
 from .team import follow_events
@@ -65,6 +65,10 @@ class Sampler:
                 self.banned[seat].add(int(self.card))
                 seat = (seat + 1) % n
         self.feeds = self._feed_evidence() if obs.friend is None else []
+        self._places: dict[tuple, list[list[int]]] = {}  # `_allowed`'s, by strictness
+        self._showed: set[int] | None = None  # `implied_friend`'s, worked out on first use
+        self._level_kinds: frozenset[int] = frozenset()  # `_weight`'s, on first use
+        self._level_played: dict[int, Counter] | None = None
         self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
                                                                             self.declarer}
 
@@ -99,10 +103,11 @@ class Sampler:
         """No deal fit what the seats are known to hold: drop any softer reading of them
         and say whether there was one (the lab's refusals); this sampler has none."""
         return False
+
     def _deal(self, rng: random.Random, strict: bool = True):
         """Hands, kitty, and the deal's weight (1: each card goes to a seat in proportion to
         its free places)."""
-        n, eff = self.players, self.eff
+        n = self.players
         cap = [self.sizes[s] - sum(self.forced[s].values()) for s in range(n)] + [self.kitty_size]
         hands: list[list[int]] = [[] for _ in range(n)]
         for s in range(n):
@@ -111,34 +116,49 @@ class Sampler:
         kitty: list[int] = []
         cards = list(self.pool)
         rng.shuffle(cards)
-        voids, banned = self.mem.voids, self.banned
-
-        def options(k: int) -> list[int]:
-            if not strict:
-                return [s for s in range(n + 1) if cap[s] > 0]
-            return [s for s in range(n + 1)
-                    if cap[s] > 0 and (s == n or (eff[k] not in voids[s] and k not in banned[s]))]
-
-        # most constrained cards first
-        cards.sort(key=lambda k: len(options(k)))
+        allowed = self._allowed(cap, strict)
+        # most constrained cards first (a stable sort: equal counts keep the shuffle's order)
+        cards.sort(key=lambda k: len(allowed[k]))
         for k in cards:
-            opts = options(k)
-            if not opts:
+            places = allowed[k]
+            room = 0
+            for s in places:
+                room += cap[s]
+            if not room:
                 return None
-            shares = [cap[s] for s in opts]
-            r = rng.random() * sum(shares)
-            s = opts[-1]
-            for seat, share in zip(opts, shares, strict=True):
-                r -= share
-                if r < 0:
-                    s = seat
-                    break
+            # a place with room, each in proportion to its room
+            r = rng.random() * room
+            pick = -1
+            for s in places:
+                free = cap[s]
+                if free > 0:
+                    pick = s
+                    r -= free
+                    if r < 0:
+                        break
+            s = pick
             cap[s] -= 1
             (kitty if s == n else hands[s]).append(k)
         hands[self.me] = [int(c) for c in self.obs.hand]
         if not self.kitty_size:
             kitty = [int(c) for c in (self.obs.buried or ())]
         return hands, kitty, 1.0
+
+    def _allowed(self, cap: list[int], strict: bool) -> list[list[int]]:
+        """For each kind, the places (seats, then the kitty as seat n) with room at the
+        start of a deal that may take it: not void in its suit nor barred from it. The
+        same for every deal of a decision, so worked out once per `strict`."""
+        key = (strict, tuple(c > 0 for c in cap))
+        cached = self._places.get(key)
+        if cached is not None:
+            return cached
+        n, eff, voids, banned = self.players, self.eff, self.mem.voids, self.banned
+        room = [s for s in range(n + 1) if cap[s] > 0]
+        places = [room if not strict else
+                  [s for s in room if s == n or (eff[k] not in voids[s] and k not in banned[s])]
+                  for k in range(len(eff))]
+        self._places[key] = places
+        return places
 
     def implied_friend(self, hands: list[list[int]]) -> tuple[int | None, bool]:
         """The friend this deal implies (under the holder rule; else the one revealed, if
@@ -149,10 +169,15 @@ class Sampler:
         if obs.friend is not None:
             return obs.friend, True
         card = int(self.card)  # type: ignore[arg-type]
-        at_call = [list(h) for h in hands]
-        for seat, cards, _ in played_cards(obs):
-            at_call[seat].extend(cards)
-        friend = holder_friend(at_call, self.declarer, card)
+        if self._showed is None:  # who played a copy already: they held one at the call
+            self._showed = {seat for seat, cards, _ in played_cards(obs) if card in cards}
+        n, showed = self.players, self._showed
+        friend = None  # `holder_friend` of the hands at the call
+        for step in range(1, n):
+            seat = (self.declarer + step) % n
+            if seat in showed or card in hands[seat]:
+                friend = seat
+                break
         ok = friend is None or self.mem.played_by[friend][card] == 0
         return friend, ok
 
@@ -167,10 +192,15 @@ class Sampler:
         for feeder, winner in self.feeds:
             if (feeder in side) != (winner in side):
                 w *= FEED_LIKELIHOOD
-        level = self.obs.level
+        if self._level_played is None:  # the level cards each passer has played
+            level = self.obs.level
+            self._level_kinds = frozenset(k for k in range(len(self.eff)) if _rank(k) == level)
+            self._level_played = {
+                s: Counter(c for c in self.mem.played_by[s].elements()
+                           if c in self._level_kinds) for s in self.passers}
         for s in self.passers:
-            held = Counter(c for c in hands[s] if _rank(c) == level)
-            held.update(c for c in self.mem.played_by[s].elements() if _rank(c) == level)
+            held = Counter(c for c in hands[s] if c in self._level_kinds)
+            held.update(self._level_played[s])
             most = max(held.values(), default=0)
             w *= PASS_LIKELIHOOD.get(min(most, 3), 1.0)
         return w

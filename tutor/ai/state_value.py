@@ -90,7 +90,7 @@ def raw_state(hand: Hand, revealed: bool, taken: int) -> np.ndarray:
     know the teams); `taken`: card points the defenders have won in tricks."""
     trump, declarer = hand.trump, hand.declarer
     assert trump is not None and declarer is not None
-    row = np.zeros(RAW, dtype=np.int16)
+    row = [0] * RAW  # a list, filled by Python, then one array: quicker than numpy items
     for seat in range(SEATS):
         base = (seat - declarer) % SEATS * KINDS
         for c in hand.cards_of(seat):
@@ -105,7 +105,7 @@ def raw_state(hand: Hand, revealed: bool, taken: int) -> np.ndarray:
     row[TAKEN] = taken
     row[LEVEL] = RANK_VALUE[trump.level]
     row[SUIT] = SUITS.index(trump.suit) if trump.suit is not None else 4
-    return row
+    return np.array(row, dtype=np.int16)
 
 
 def defender_trick_points(hand: Hand) -> int:
@@ -223,30 +223,32 @@ class Leaves:
                  levels: Sequence[int]) -> None:
         self.model, self.seat, self.declarer, self.levels = model, seat, declarer, levels
         self.rows: list[np.ndarray] = []
-        self.owners: list[tuple[int, float, int | None]] = []  # candidate, weight, friend
+        self.owners: list[tuple[int, int, int | None]] = []  # deal, candidate, friend
 
     def play(self, playout: Playout, rng: random.Random, policy: str, tricks: int,
-             index: int, weight: float) -> float:
+             deal: int, index: int) -> float:
         """Play `playout` on until `tricks` tricks after the one in progress: a finished
-        hand's weighted worth to the seat, or the stopped state kept for `add_to` (0). The
-        throws the seat failed count against it either way."""
+        hand's worth to the seat, or the stopped state kept for `add_to` (0). The throws
+        the seat failed count against it either way."""
         end = playout.run_until(rng, policy, tricks)
         lost = playout.failed[self.seat]
         if end is not None:
-            return weight * (finished_value(end, self.seat) - lost)
+            return finished_value(end, self.seat) - lost
         hand = playout.hand
         self.rows.append(raw_state(hand, playout.revealed, defender_trick_points(hand)))
-        self.owners.append((index, weight, hand.friend))
-        return -weight * lost
+        self.owners.append((deal, index, hand.friend))
+        return -lost
 
-    def add_to(self, totals: list[float]) -> None:
-        """Add each kept state's weighted worth to its candidate's total."""
+    def add_to(self, values: list[list[float]]) -> None:
+        """Add each kept state's worth to its deal's value of its candidate, and forget the
+        states (so the search may value them in several batches as it goes)."""
         if not self.rows:
             return
-        values = leaf_values(self.model, np.array(self.rows), self.seat, self.declarer,
-                             [f for _, _, f in self.owners], self.levels)
-        for (i, weight, _), value in zip(self.owners, values, strict=True):
-            totals[i] += weight * float(value)
+        worth = leaf_values(self.model, np.array(self.rows), self.seat, self.declarer,
+                            [f for _, _, f in self.owners], self.levels)
+        for (deal, i, _), value in zip(self.owners, worth, strict=True):
+            values[deal][i] += float(value)
+        self.rows, self.owners = [], []
 
 
 WEIGHTS = Path(__file__).with_name("weights") / "state_value.npz"

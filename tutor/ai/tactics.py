@@ -15,13 +15,15 @@ from functools import lru_cache
 from tutor.rules import (
     TRUMP,
     Card,
+    TrickState,
     Trump,
     decompose,
     follow_error,
     kitty_multiplier,
     legal_follows,
     sample_follow,
-    trick_winner,
+    trick_state,
+    winner_with,
 )
 
 POINTS = tuple(Card(k).points for k in range(54))
@@ -131,9 +133,18 @@ def keep_value(card: int, ctx: Context) -> float:
 
 def play_cost(play: Sequence[int], ctx: Context) -> float:
     """Keep-values of the cards spent plus a penalty for each pair broken."""
-    cost = sum(keep_value(c, ctx) for c in play)
-    held = _memo(ctx, "held", lambda: Counter(ctx.hand))
+    cost = 0
+    for c in play:
+        cost += keep_value(c, ctx)
+    held = ctx._memo.get("held")
+    if held is None:
+        held = ctx._memo["held"] = Counter(ctx.hand)
     pos = ctx.trump.table.pos
+    if len(play) == 1:  # the common case, without counting the play
+        k = play[0]
+        if held[k] == 2:
+            cost += 1.5 + 0.2 * pos[k]
+        return cost
     for k, used in Counter(play).items():
         h = held[k]
         if h >= 2 and h - used == 1:
@@ -345,6 +356,7 @@ class _FollowBase:
     last_trick: bool
     later_ally: float
     before: int
+    state: TrickState  # who wins the plays so far, to judge each follow against
 
 
 def _follow_base(ctx: Context) -> _FollowBase:
@@ -352,20 +364,21 @@ def _follow_base(ctx: Context) -> _FollowBase:
     lead = ctx.current[0][1]
     plays = [c for _, c in ctx.current]
     later = _later_seats(ctx)
+    state = trick_state(plays, trump.table)
     return _FollowBase(
         trump.table.eff[lead[0]], len(decompose(lead, trump)) > 1,
         [s for s, _ in ctx.current] + [ctx.seat], plays,
         sum(POINTS[c] for p in plays for c in p), later, len(ctx.hand) == len(lead),
         sum(ctx.ally[s] for s in later) / len(later) if later else 0.5,
-        trick_winner(plays, trump))
+        state[0], state)
 
 
-def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
-                  forced: bool = False) -> Choice:
-    trump = ctx.trump
-    eff = trump.table.eff
+def _follow_value(ctx: Context, base: _FollowBase, play: Sequence[int]
+                  ) -> tuple[float, int, int, int, float]:
+    """A follow's value, with the trick's winner, its points, the points given and the
+    winner's chance of being an ally (what its reason is read from)."""
     plays = base.plays
-    wi = trick_winner([*plays, play], trump)
+    wi = winner_with(base.state, play, ctx.trump.table)
     winner = base.seats[wi]
     wplay = play if wi == len(plays) else plays[wi]
     given = sum(POINTS[c] for c in play)
@@ -375,7 +388,14 @@ def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
     gain = pts * (hold * (2 * a - 1) + (1 - hold) * (2 * base.later_ally - 1))
     if base.last_trick:
         gain += hold * _kitty_term(ctx, a, wplay)
-    value = gain - play_cost(play, ctx)
+    return gain - play_cost(play, ctx), winner, pts, given, a
+
+
+def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
+                  forced: bool = False) -> Choice:
+    eff = ctx.trump.table.eff
+    plays = base.plays
+    value, winner, pts, given, a = _follow_value(ctx, base, play)
     info = {"points": pts, "winner": winner, "given": given}
     if forced:
         reason = "forced"
@@ -402,17 +422,16 @@ def score_follow(ctx: Context, play: Sequence[int]) -> Choice:
 
 
 def choose_follow(ctx: Context) -> Choice:
-    """The best-scoring follow to the current trick."""
+    """The best-scoring follow to the current trick (the first of equal ones); only that
+    one's reason is worked out."""
     base = _follow_base(ctx)
     cands = follow_candidates(ctx)
-    forced = len(cands) == 1
-    best: Choice | None = None
-    for play in cands:
-        ch = _score_follow(ctx, base, play, forced)
-        if best is None or ch.value > best.value:
-            best = ch
-    assert best is not None
-    return best
+    best, best_value = 0, 0.0
+    for i, play in enumerate(cands):
+        value = _follow_value(ctx, base, play)[0]
+        if i == 0 or value > best_value:
+            best, best_value = i, value
+    return _score_follow(ctx, base, cands[best], len(cands) == 1)
 
 
 # --------------------------------------------------------------------------------- leading

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from tutor.ai.explain import play_reason
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
-from tutor.ai.search import candidate_plays
+from tutor.ai.search import candidate_plays, marked_kinds, play_class
 from tutor.rules import Card, Hand, Observation
 
 from .grades import accuracy, counted, grade, milder
@@ -105,15 +105,18 @@ def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
     hindsight view only (the fair view reads `obs` alone)."""
     mem = build_memory(obs)
     ctx = context_from_memory(obs, mem)
-    choices = candidate_plays(ctx, budget.candidates)
-    key = tuple(sorted(chosen))
-    if not any(tuple(sorted(c.cards)) == key for c in choices):
+    marked = marked_kinds(obs)
+    choices = candidate_plays(ctx, budget.candidates, marked)
+    key = play_class(chosen, ctx.hand, ctx.trump, marked)
+    classes = [play_class(c.cards, ctx.hand, ctx.trump, marked) for c in choices]
+    if key not in classes:
         choices = [*choices, None]  # the learner's own play, valued beside the others
+        classes.append(key)
     if len(choices) < 2:
         return None
-    plays = [tuple(chosen) if c is None else tuple(c.cards) for c in choices]
-    at = next(k for k, p in enumerate(plays) if tuple(sorted(p)) == key)
-    plays[at] = tuple(chosen)  # in the learner's own order
+    at = classes.index(key)
+    plays = [tuple(c.cards) if c is not None else () for c in choices]
+    plays[at] = tuple(chosen)  # the learner's own cards, in their order, for its class
     seed = zlib.crc32(repr((index, sorted(int(c) for c in obs.hand))).encode())
     fair = play_outcomes(obs, mem, plays, fair_deals(obs, mem, budget.fair_deals, seed), 1,
                          seed)

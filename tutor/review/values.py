@@ -107,9 +107,13 @@ def play_outcomes(obs: Observation, mem: Memory, candidates: Sequence[tuple[Card
                   deals: Sequence[Sample], repeats: int, seed: int) -> Outcomes:
     """Each candidate play of the seat that sees `obs`, played out on every deal."""
 
+    built: list = [None, None]  # the last deal and its playout: each deal is built once
+
     def start(deal: Sample, k: int) -> Playout:
-        hand = Hand.from_observation(obs, deal.hands, deal.kitty, deal.friend)
-        playout = Playout(hand, obs.current, mem.voids)
+        if built[0] is not deal:
+            hand = Hand.from_observation(obs, deal.hands, deal.kitty, deal.friend)
+            built[:] = [deal, Playout(hand, obs.current, mem.voids)]
+        playout = built[1].fork()
         playout.apply(Play(obs.seat, candidates[k]))
         return playout
 

@@ -66,7 +66,7 @@ from .scoring import (
 )
 from .text import Text
 from .throw import ThrowResult, throw_check
-from .trick import trick_winner
+from .trick import TrickState, trick_state, trick_winner, winner_with
 from .trump import TRUMP, Trump
 from .units import MixedSuitError, Unit, decompose, is_titanic, is_tractor
 
@@ -115,6 +115,7 @@ __all__ = [
     "Text",
     "ThrowResult",
     "Trick",
+    "TrickState",
     "Trump",
     "Unit",
     "WrongPhase",
@@ -148,5 +149,7 @@ __all__ = [
     "sample_follow",
     "score_points",
     "throw_check",
+    "trick_state",
     "trick_winner",
+    "winner_with",
 ]

@@ -77,6 +77,8 @@ class Hand:
     bidder becomes the declarer; with no bid the cards are dealt again.
     """
 
+    _log = True  # keep the actions and events (a quiet fork does not)
+
     def __init__(self, seed: int, rules: RuleSet | None = None,
                  levels: Sequence[int] | None = None, declarer: int | None = None) -> None:
         self.rules = rules or RuleSet()
@@ -110,8 +112,9 @@ class Hand:
 
     def _deal_events(self) -> None:
         for seat, cards in enumerate(self._s.hands):
-            self._events.append(Event(EventKind.DEAL, seat, tuple(cards), {"deal": self._s.deals},
-                                      private_to=seat))
+            if self._log:
+                self._events.append(Event(EventKind.DEAL, seat, tuple(cards),
+                                          {"deal": self._s.deals}, private_to=seat))
 
     # ------------------------------------------------------------- accessors
     @property
@@ -138,6 +141,11 @@ class Hand:
     @property
     def tricks(self) -> list[Trick]:
         return list(self._s.tricks)
+
+    @property
+    def trick_count(self) -> int:
+        """How many tricks have finished (`len(tricks)` without copying them)."""
+        return len(self._s.tricks)
 
     @property
     def current(self) -> list[tuple[int, tuple[Card, ...]]]:
@@ -174,6 +182,11 @@ class Hand:
         return list(self._s.kitty)
 
     @property
+    def friend_revealed(self) -> bool:
+        """Whether the friend has shown (or the declarer, by playing the call, is alone)."""
+        return self._s.friend_revealed
+
+    @property
     def friend(self) -> int | None:
         """The friend as the full state knows it (holder rule: known from the call)."""
         return self._s.friend
@@ -190,7 +203,8 @@ class Hand:
             raise err
         start = len(self._events)
         _HANDLERS[type(action)][0](self, action)
-        self._actions.append(action)
+        if self._log:
+            self._actions.append(action)
         return self._events[start:]
 
     def _gate(self, action: Action) -> IllegalAction | None:
@@ -221,13 +235,15 @@ class Hand:
         s.standing = StandingBid(action.seat, action.cards[0].suit, len(action.cards))
         s.bids.append((action.seat, tuple(action.cards)))
         s.passes = 0
-        self._events.append(Event(EventKind.BID, action.seat, tuple(action.cards)))
+        if self._log:
+            self._events.append(Event(EventKind.BID, action.seat, tuple(action.cards)))
         s.turn = self._next_seat(action.seat)
 
     def _pass(self, action: Pass) -> None:
         s = self._s
         s.passes += 1
-        self._events.append(Event(EventKind.PASS, action.seat))
+        if self._log:
+            self._events.append(Event(EventKind.PASS, action.seat))
         n = self.rules.players
         if s.standing is not None and s.passes >= n - 1:
             # the first hand's winning bidder declares; later a bid only sets the suit
@@ -239,8 +255,9 @@ class Hand:
             else:
                 suit = kitty_trump_suit(s.kitty, self.level)
                 s.kitty_shown = tuple(s.kitty)
-                self._events.append(Event(EventKind.KITTY_TURNED, None, tuple(s.kitty),
-                                          {"suit": suit}))
+                if self._log:
+                    self._events.append(Event(EventKind.KITTY_TURNED, None, tuple(s.kitty),
+                                              {"suit": suit}))
                 self._end_bidding(suit, s.declarer)
         else:
             s.turn = self._next_seat(action.seat)
@@ -251,7 +268,8 @@ class Hand:
         s.hands, s.kitty = hands, kitty
         s.passes, s.bids, s.standing, s.turn = 0, [], None, 0
         s.deals += 1
-        self._events.append(Event(EventKind.REDEAL, None, (), {"deal": s.deals}))
+        if self._log:
+            self._events.append(Event(EventKind.REDEAL, None, (), {"deal": s.deals}))
         self._deal_events()
 
     def _end_bidding(self, suit: str, declarer: int | None) -> None:
@@ -263,10 +281,11 @@ class Hand:
         s.hands[declarer].extend(s.kitty)
         s.kitty = []
         s.phase, s.turn = BURYING, declarer
-        self._events.append(Event(EventKind.TRUMP, declarer, (),
-                                  {"level": self.level, "suit": suit}))
-        self._events.append(Event(EventKind.KITTY_TAKEN, declarer, s.kitty_taken,
-                                  private_to=declarer))
+        if self._log:
+            self._events.append(Event(EventKind.TRUMP, declarer, (),
+                                      {"level": self.level, "suit": suit}))
+            self._events.append(Event(EventKind.KITTY_TAKEN, declarer, s.kitty_taken,
+                                      private_to=declarer))
 
     def _bury(self, action: Bury) -> None:
         s = self._s
@@ -276,8 +295,9 @@ class Hand:
         _remove(s.hands[action.seat], action.cards)
         s.kitty = list(action.cards)
         s.phase = CALLING
-        self._events.append(Event(EventKind.BURIED, action.seat, tuple(action.cards),
-                                  private_to=action.seat))
+        if self._log:
+            self._events.append(Event(EventKind.BURIED, action.seat, tuple(action.cards),
+                                      private_to=action.seat))
 
     def _call(self, action: CallFriend) -> None:
         s = self._s
@@ -290,8 +310,9 @@ class Hand:
         info = {"card": str(action.card)}
         if action.nth is not None:
             info["nth"] = action.nth
-        self._events.append(Event(EventKind.FRIEND_CALLED, action.seat, (Card(action.card),),
-                                  info))
+        if self._log:
+            self._events.append(Event(EventKind.FRIEND_CALLED, action.seat, (Card(action.card),),
+                                      info))
         s.phase, s.leader, s.turn = PLAYING, action.seat, action.seat
 
     def _play(self, action: Play) -> None:
@@ -311,14 +332,16 @@ class Hand:
         # --- validated: mutate from here on
         if throw is not None and not throw.ok:
             s.failed[seat] += 1
-            self._events.append(Event(EventKind.THROW_FAILED, seat, cards, {
-                "forced": format_cards(throw.forced),
-                "beaten": [format_cards(u.cards) for u in throw.beaten],
-                "by": [{"seat": self._other_seats(seat)[b.seat], "cards": format_cards(b.by)}
-                       for b in throw.beats]}))
+            if self._log:
+                self._events.append(Event(EventKind.THROW_FAILED, seat, cards, {
+                    "forced": format_cards(throw.forced),
+                    "beaten": [format_cards(u.cards) for u in throw.beaten],
+                    "by": [{"seat": self._other_seats(seat)[b.seat], "cards": format_cards(b.by)}
+                           for b in throw.beats]}))
         _remove(hand, played)
         s.current.append((seat, played))
-        self._events.append(Event(EventKind.PLAY, seat, played))
+        if self._log:
+            self._events.append(Event(EventKind.PLAY, seat, played))
         self._track_friend(seat, played)
         if len(s.current) == self.rules.players:
             self._finish_trick()
@@ -353,16 +376,20 @@ class Hand:
         if self.rules.friend_rule == "holder":
             if seat == s.friend:
                 s.friend_revealed = True
-                self._events.append(Event(EventKind.FRIEND_REVEALED, seat))
+                if self._log:
+                    self._events.append(Event(EventKind.FRIEND_REVEALED, seat))
         else:
             assert s.friend_nth is not None
             if nth_played_friend(s.copies_played, copies, s.friend_nth):
                 s.friend_revealed = True
                 if seat == s.declarer:
-                    self._events.append(Event(EventKind.FRIEND_REVEALED, None, (), {"alone": True}))
+                    if self._log:
+                        self._events.append(Event(EventKind.FRIEND_REVEALED, None, (),
+                                                  {"alone": True}))
                 else:
                     s.friend = seat
-                    self._events.append(Event(EventKind.FRIEND_REVEALED, seat))
+                    if self._log:
+                        self._events.append(Event(EventKind.FRIEND_REVEALED, seat))
         s.copies_played += copies
 
     def _finish_trick(self) -> None:
@@ -376,8 +403,9 @@ class Hand:
         s.tricks.append(trick)
         s.captured[winner] += points
         s.current = []
-        self._events.append(Event(EventKind.TRICK, winner, (), {"points": points,
-                                                        "number": len(s.tricks)}))
+        if self._log:
+            self._events.append(Event(EventKind.TRICK, winner, (), {"points": points,
+                                                            "number": len(s.tricks)}))
         if not s.hands[winner]:
             self._score(trick)
         else:
@@ -419,9 +447,10 @@ class Hand:
             match_won=declarer_won and self.levels[declarer] == 14)
         s.result = result
         s.phase, s.turn = FINISHED, None
-        self._events.append(Event(EventKind.HAND_END, None, tuple(s.kitty), {
-            "defender_points": p, "kitty_multiplier": multiplier, "kitty_bonus": bonus,
-            "side": who, "levels_up": up}))
+        if self._log:
+            self._events.append(Event(EventKind.HAND_END, None, tuple(s.kitty), {
+                "defender_points": p, "kitty_multiplier": multiplier, "kitty_bonus": bonus,
+                "side": who, "levels_up": up}))
 
     # ---------------------------------------------------------- legal actions
     def legal_actions(self) -> Iterator[Action]:
@@ -650,6 +679,29 @@ class Hand:
         state.kitty = [Card(c) for c in kitty]
         state.trump, state.declarer = trump, declarer
         hand._s = state
+        return hand
+
+    def fork(self, log: bool = True) -> Hand:
+        """A copy of this hand to play on apart: the same state, with its own copy of every
+        part that play changes. Its logs of actions and events start empty (the history
+        stays with this hand); with `log=False` it keeps none at all and `apply` returns no
+        events: how a search plays several candidates out on one deal without building the
+        deal again for each, or a record nobody reads."""
+        hand = Hand.__new__(Hand)
+        hand.rules, hand.seed, hand.levels = self.rules, self.seed, self.levels
+        hand.first_hand, hand.level = self.first_hand, self.level
+        hand._rng = self._rng
+        if self._s.phase == BIDDING:  # only a deal draws from it: while bidding, a redeal
+            hand._rng = random.Random()
+            hand._rng.setstate(self._rng.getstate())
+        hand._log = log
+        hand._actions, hand._events = [], []
+        s = _State.__new__(_State)
+        s.__dict__.update(self._s.__dict__)
+        s.hands = [list(h) for h in s.hands]
+        s.kitty, s.bids, s.tricks = list(s.kitty), list(s.bids), list(s.tricks)
+        s.current, s.captured, s.failed = list(s.current), list(s.captured), list(s.failed)
+        hand._s = s
         return hand
 
     # ------------------------------------------------------------------ replay

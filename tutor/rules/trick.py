@@ -15,34 +15,50 @@ def _key(play: Sequence[int], shape, table: TrumpTable) -> int | None:
     return match_shape(counts_of(play), shape, table)
 
 
+# who is winning a trick so far: (index of the winning play, its key, whether it trumped,
+# the lead's shape, the led suit, how many plays)
+TrickState = tuple[int, int | None, bool, tuple, int, int]
+
+
+def trick_state(plays: Sequence[Sequence[int]], table: TrumpTable) -> TrickState:
+    """Who wins `plays` so far (`plays[0]` is the lead, of one effective suit), kept so that
+    one more play can be judged without judging the others again (`winner_with`)."""
+    lead = plays[0]
+    shape = shape_of(lead, table) if len(lead) > 1 else ((1, 1),)
+    state: TrickState = (0, _key(lead, shape, table), False, shape, table.eff[lead[0]], 1)
+    for i in range(1, len(plays)):
+        state = _step(state, plays[i], table)
+    return state
+
+
+def _step(state: TrickState, play: Sequence[int], table: TrumpTable) -> TrickState:
+    """The state after `play`: it wins if it matches the lead's shape in the led suit above
+    the best (nobody having trumped), or in trumps above the best trump."""
+    best, best_key, best_trumped, shape, led, count = state
+    eff = table.eff
+    s = eff[play[0]]
+    if len(play) > 1 and any(eff[c] != s for c in play):
+        return best, best_key, best_trumped, shape, led, count + 1  # mixed plays never win
+    if (s == led and best_trumped) or (s != led and s != TRUMP):
+        return best, best_key, best_trumped, shape, led, count + 1
+    key = _key(play, shape, table)
+    if key is None:
+        return best, best_key, best_trumped, shape, led, count + 1
+    if s != led and not best_trumped:
+        return count, key, True, shape, led, count + 1
+    if key > best_key:  # type: ignore[operator]
+        return count, key, best_trumped, shape, led, count + 1
+    return best, best_key, best_trumped, shape, led, count + 1
+
+
+def winner_with(state: TrickState, play: Sequence[int], table: TrumpTable) -> int:
+    """Index of the winning play once `play` follows the plays `state` holds."""
+    return _step(state, play, table)[0]
+
+
 def winner_index(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
     """Index of the winning play; `plays[0]` is the lead (one effective suit)."""
-    eff = table.eff
-    lead = plays[0]
-    led = eff[lead[0]]
-    shape = shape_of(lead, table) if len(lead) > 1 else ((1, 1),)
-    best, best_key = 0, _key(lead, shape, table)
-    best_trumped = False
-    for i in range(1, len(plays)):
-        play = plays[i]
-        s = eff[play[0]]
-        if len(play) > 1 and any(eff[c] != s for c in play):
-            continue  # mixed plays never win
-        if s == led:
-            if best_trumped:
-                continue
-        elif s == TRUMP:
-            pass
-        else:
-            continue
-        key = _key(play, shape, table)
-        if key is None:
-            continue
-        if s != led and not best_trumped:
-            best, best_key, best_trumped = i, key, True
-        elif key > best_key:
-            best, best_key = i, key
-    return best
+    return trick_state(plays, table)[0]
 
 
 def trick_winner(plays: Sequence[Sequence[int]], trump: Trump) -> int:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the process pool's module is imported when the first worker
 
 ENV_VAR = "TUTOR_AI_WORKERS"
 RECENT = 2000  # decisions kept for the playout figures
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 T = TypeVar("T")
 
@@ -214,6 +215,11 @@ class AIPool:
                 # spawn: each worker is a fresh interpreter and a direct child of this
                 # process (not a fork of it, with its threads and open database)
                 context = multiprocessing.get_context("spawn")
+                # one thread of BLAS in each: a worker is one core's search, and the value
+                # leaves' small matrix products on threads of their own fought the other
+                # workers (a batch of 50 leaves took 30x as long on a busy machine)
+                for var in BLAS_THREADS:
+                    os.environ.setdefault(var, "1")
                 self._executor = ProcessPoolExecutor(self.workers, mp_context=context,
                                                      initializer=_start_worker,
                                                      initargs=(os.getpid(),))

@@ -1,0 +1,26 @@
+"""Compile the AI's playout path with Cython (pure-Python mode: the same .py files, unchanged).
+
+`pip install -e .` (what `make` runs) builds each of `tutor.compiled.MODULES` in place; a
+module that does not build (no C compiler) is left to the interpreter, which runs the same
+source. Cython,
+not mypyc: it compiles these files as they are, where mypyc needs every compiled module to
+type-check strictly and refuses some of their dynamic parts (the int subclass `Card`, hands
+made with `cls.__new__`). Annotations are not read as C types (`annotation_typing=False`),
+so compiled and interpreted code behave alike: `tests/ai/test_compiled.py` checks both play
+the same moves. `tutor.compiled` keeps a module whose source changed after its build from
+being imported compiled.
+"""
+
+import sys
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+sys.path.insert(0, str(Path(__file__).parent))
+from tutor.compiled import MODULES
+
+setup(ext_modules=cythonize(
+    [Extension(name, [name.replace(".", "/") + ".py"], optional=True) for name in MODULES],
+    compiler_directives={"language_level": 3, "annotation_typing": False},
+    quiet=True))

@@ -1,0 +1,59 @@
+"""The playout's modules run compiled (Cython), and compiled and interpreted play alike."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tutor.compiled import MODULES, PURE, is_compiled
+
+ROOT = Path(__file__).resolve().parents[2]
+# the moves play mode's "normal" and "hard" choose at a dozen positions of two heuristic deals
+DECISIONS = """
+import json, sys
+from tutor.ai import HeuristicPlayer, strength_spec
+from tutor.compiled import MODULES, is_compiled
+from tutor.rules import Hand, Phase, RuleSet
+import importlib
+moves = []
+for seed in (3, 8):
+    hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
+    players = [HeuristicPlayer(s) for s in range(5)]
+    step = 0
+    while hand.phase != Phase.FINISHED:
+        obs = hand.observation(hand.turn)
+        if obs.phase == Phase.PLAYING and step % 23 == 0:
+            for strength in ("normal", "hard"):
+                moves.append(sorted(map(int, strength_spec(strength, seed).build().act(obs).cards)))
+        hand.apply(players[hand.turn].act(obs))
+        step += 1
+print(json.dumps({"moves": moves, "compiled": [is_compiled(importlib.import_module(m))
+                                                for m in MODULES]}))
+"""
+
+
+def _run(pure: bool) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop(PURE, None)
+    if pure:
+        env[PURE] = "1"
+    out = subprocess.run([sys.executable, "-c", DECISIONS], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True, timeout=240)
+    return json.loads(out.stdout)
+
+
+def test_the_playout_modules_are_compiled():
+    """`make` builds them (setup.py); run it again if this fails."""
+    interpreted = [m for m in MODULES if not is_compiled(importlib.import_module(m))]
+    assert not interpreted, f"not compiled (run `make`): {interpreted}"
+
+
+def test_compiled_and_interpreted_choose_the_same_moves():
+    compiled, pure = _run(pure=False), _run(pure=True)
+    assert all(compiled["compiled"]) and not any(pure["compiled"])
+    assert len(compiled["moves"]) >= 8
+    assert compiled["moves"] == pure["moves"]

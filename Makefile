@@ -12,7 +12,7 @@ $(PY):
 
 # the playout's modules are compiled in place (setup.py, Cython): a change to one of them
 # compiles them again (until then `tutor.compiled` runs a changed module's source)
-SOURCES := pyproject.toml setup.py setup.cfg $(wildcard tutor/rules/*.py tutor/ai/*.py)
+SOURCES := pyproject.toml setup.py setup.cfg tutor/compiled.py $(wildcard tutor/rules/*.py tutor/ai/*.py)
 
 $(VENV)/.installed: $(SOURCES) | $(PY)
 	$(PY) -m pip install --quiet -e .

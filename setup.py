@@ -7,18 +7,25 @@ not mypyc: it compiles these files as they are, where mypyc needs every compiled
 type-check strictly and refuses some of their dynamic parts (the int subclass `Card`, hands
 made with `cls.__new__`). Annotations are not read as C types (`annotation_typing=False`),
 so compiled and interpreted code behave alike: `tests/ai/test_compiled.py` checks both play
-the same moves. `tutor.compiled` keeps a module whose source changed after its build from
-being imported compiled.
+the same moves. `tutor.compiled` keeps a module whose source changed after its build (by
+the hashes written here) from being imported compiled.
 """
 
+import json
 import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-sys.path.insert(0, str(Path(__file__).parent))
-from tutor.compiled import MODULES
+ROOT = Path(__file__).parent
+sys.path.insert(0, str(ROOT))
+from tutor.compiled import BUILT, MODULES, source_hash  # noqa: E402 (after the path)
+
+# what each build was made from, for `tutor.compiled` to tell a stale build from a fresh one
+(ROOT / "tutor" / BUILT).write_text(json.dumps(
+    {name: source_hash(str(ROOT / (name.replace(".", "/") + ".py"))) for name in MODULES},
+    indent=1))
 
 setup(ext_modules=cythonize(
     [Extension(name, [name.replace(".", "/") + ".py"], optional=True) for name in MODULES],

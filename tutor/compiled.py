@@ -1,13 +1,17 @@
 """Which of the tutor's modules run compiled, and a guard against running a stale build.
 
-`setup.py` compiles the playout's modules with Cython next to their sources. Python would
-import such a build even after its source changed; the finder installed here imports the
-source instead (with a warning) when it is newer than the build, and always when
-`TUTOR_PURE_PYTHON` is set (how the tests run the interpreted fallback).
+`setup.py` compiles the playout's modules with Cython next to their sources and records
+each source's hash. Python would import such a build even after its source changed; the
+finder installed here imports the source instead (with a warning) when it is not the one
+the build recorded, and always when `TUTOR_PURE_PYTHON=1` (how the tests run the
+interpreted fallback).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import os
 import sys
 import warnings
@@ -26,8 +30,29 @@ MODULES = (
 )
 
 
+BUILT = "compiled.json"  # next to this file: each compiled module's source hash at its build
+
+
+def source_hash(path: str) -> str:
+    """The hash a build records of a module's source (`setup.py`) and the finder checks."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+@functools.cache
+def _built() -> dict[str, str]:
+    """The source hashes the last build recorded (none if there was no build)."""
+    try:
+        with open(os.path.join(os.path.dirname(__file__), BUILT), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
 class FreshBuildFinder:
-    """Finds `tutor.*` modules as Python does, but a compiled one only if it is current."""
+    """Finds `tutor.*` modules as Python does, but a compiled one only if it was built from
+    the source beside it (the hash its build recorded: times of files copied or checked
+    out say nothing)."""
 
     @classmethod
     def find_spec(cls, name: str, path=None, target=None) -> ModuleSpec | None:
@@ -40,9 +65,9 @@ class FreshBuildFinder:
         source = os.path.join(os.path.dirname(origin), name.rpartition(".")[2] + ".py")
         if not os.path.exists(source):
             return spec
-        if os.environ.get(PURE):
+        if os.environ.get(PURE) == "1":
             return spec_from_file_location(name, source)
-        if os.stat(source).st_mtime > os.stat(origin).st_mtime:
+        if _built().get(name) != source_hash(source):
             warnings.warn(f"{name} changed after it was compiled: running its source "
                           "(`make` compiles it again)", stacklevel=2)
             return spec_from_file_location(name, source)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import Playout
 from tutor.ai.tactics import POINTS, Context
-from tutor.rules import EventKind, Hand, Play
+from tutor.rules import Hand, Play
 
 Beliefs = list[tuple[list[float], float]]  # each seat's (ally chances, chance it defends)
 # What each playout seat sees: `sample`, every hidden card where the sample put it (the kitty
@@ -48,9 +48,10 @@ class ResearchPlayout(Playout):
             self.kitty[c] += 1
 
     def apply(self, action: Play) -> list:
+        shown = self.hand.friend_revealed
         events = super().apply(action)
-        if any(e.type == EventKind.FRIEND_REVEALED for e in events):
-            self.hidden = False
+        if not shown and self.hand.friend_revealed:  # read from the hand: a quiet fork logs
+            self.hidden = False  # no events
         return events
 
     def context(self, seat: int) -> Context:

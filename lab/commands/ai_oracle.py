@@ -66,7 +66,7 @@ from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import outcome_value
-from tutor.ai.search import candidate_plays
+from tutor.ai.search import candidate_plays, marked_kinds
 from tutor.ai.strength import OPTIONS, PLAYOUTS
 from tutor.commands.progress import ProgressLine
 from tutor.review.review import hand_start
@@ -174,7 +174,8 @@ def positions(count: int, seed: int, every: int) -> list[tuple[Hand, int]]:
             if hand.phase == Phase.PLAYING:
                 plays[seat] += 1
                 if plays[seat] % every == 0 and len(
-                        candidate_plays(context_from_memory(obs, build_memory(obs)), 2)) > 1:
+                        candidate_plays(context_from_memory(obs, build_memory(obs)), 2,
+                                        marked_kinds(obs))) > 1:
                     found.append((_copy(hand), seat))
             hand.apply(players[seat].act(obs))
     return found
@@ -312,7 +313,8 @@ def judge_position(hand: Hand, seat: int, specs: dict[str, PlayerSpec | Hindsigh
     obs = hand.observation(seat)
     mem = build_memory(obs)
     plays: list[tuple[Card, ...]] = [tuple(c.cards) for c in
-                                     candidate_plays(context_from_memory(obs, mem), candidates)]
+                                     candidate_plays(context_from_memory(obs, mem), candidates,
+                                                     marked_kinds(obs))]
     chosen: dict[str, tuple[Card, ...]] = {}
     for name, spec in specs.items():
         action = build(spec).act(obs)

@@ -119,10 +119,10 @@ def main(argv: list[str]) -> int:
                         help="a checkout of other code (an older commit): time it first, "
                              "then this one, and print both side by side")
     args = parser.parse_args(argv)
-    if args.against:
-        return _side_by_side(args.against, [a for a in argv if a != "--json"
-                                            and a not in (args.against, "--against")],
-                             args.json)
+    if args.against:  # the same positions and players, told again to each checkout
+        again = [f"--budget={args.budget}", f"--search-every={args.search_every}",
+                 *(f"--player={text}" for text in args.player)]
+        return _side_by_side(args.against, again, args.json)
     specs = {}
     for text in args.player:
         try:

@@ -9,7 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutor.compiled import MODULES, PURE, is_compiled
+import pytest
+
+import tutor.compiled as compiled
+from tutor.compiled import MODULES, PURE, FreshBuildFinder, is_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 # the moves play mode's "normal" and "hard" choose at a dozen positions of two heuristic deals
@@ -49,7 +52,33 @@ def _run(pure: bool) -> dict:
 def test_the_playout_modules_are_compiled():
     """`make` builds them (setup.py); run it again if this fails."""
     interpreted = [m for m in MODULES if not is_compiled(importlib.import_module(m))]
-    assert not interpreted, f"not compiled (run `make`): {interpreted}"
+    assert not interpreted, (f"not compiled: {interpreted} (`make` compiles them; it needs a "
+                             "C compiler and Python's headers)")
+
+
+def test_a_build_runs_only_for_the_source_it_was_built_from(monkeypatch):
+    """A build whose source changed since (or that no build recorded) is passed over for the
+    source, with a warning; TUTOR_PURE_PYTHON=1 passes over every build, 0 none."""
+    import tutor.rules as rules
+
+    monkeypatch.delenv(PURE, raising=False)
+    name, where = "tutor.rules.trick", rules.__path__
+
+    def origin() -> str:
+        return FreshBuildFinder.find_spec(name, where).origin
+
+    assert origin().endswith(".so")
+    monkeypatch.setattr(compiled, "_built", lambda: {name: "another source"})
+    with pytest.warns(UserWarning, match="changed after it was compiled"):
+        assert origin().endswith("trick.py")
+    monkeypatch.setattr(compiled, "_built", lambda: {})
+    with pytest.warns(UserWarning):
+        assert origin().endswith("trick.py")
+    monkeypatch.undo()
+    monkeypatch.setenv(PURE, "1")
+    assert origin().endswith("trick.py")
+    monkeypatch.setenv(PURE, "0")
+    assert origin().endswith(".so")
 
 
 def test_compiled_and_interpreted_choose_the_same_moves():

@@ -41,12 +41,19 @@ def test_contenders_drop_the_clearly_worse_and_keep_close_calls():
     assert contenders(same, [1.0] * 10, [0, 1], prior=0.0) == [0, 1]
 
 
-def test_ranking_puts_dropped_candidates_after_the_kept_ones():
-    rows = [[0.0, 5.0, 1.0], [0.0, 5.0, None], [0.0, 5.0, None]]
-    rows[0][2] = 9.0  # dropped after one deal, where it did best
+def test_ranking_puts_dropped_candidates_after_the_kept_ones_on_the_bests_scale():
+    rows = [[0.0, 5.0, 9.0], [0.0, 5.0, None], [0.0, 4.0, None]]
+    # 2 was dropped after the first deal, where it beat the best (1) by 4: on the best's
+    # scale it would be above it, so it is put level with it, never above (a hint compares)
     means, order = ranked_deals(rows, [1.0, 1.0, 2.0], [0, 1], prior=0.25)
-    assert means == pytest.approx([0.25, 5.0, 9.0])
+    assert means[:2] == pytest.approx([0.25, 4.5])
+    assert means[2] == pytest.approx(4.5)
     assert order == [1, 0, 2]
+    rows = [[0.0, 5.0, 1.0], [0.0, 5.0, 2.0], [0.0, 4.0, None]]
+    means, order = ranked_deals(rows, [1.0, 1.0, 2.0], [0, 1], prior=0.0)
+    assert means[2] == pytest.approx(4.5 - (5.0 - 1.5))  # the best's mean less their gap
+    assert order == [1, 0, 2]  # the kept ones first
+    assert ranked_deals(rows, [1.0, 1.0, 2.0], [0, 1], 0.0)[0][0] == 0.0
 
 
 def test_off_suit_level_cards_are_one_play_unless_a_pair_or_the_friend_card_differs():

@@ -196,7 +196,7 @@ def test_hindsight_and_fair_agree_where_the_hidden_cards_cannot_matter():
     the real one (each candidate's outcome is one number on all of them); there the true
     deal must value each candidate exactly as the fair view does."""
     from tutor.ai.heuristic import context_from_memory
-    from tutor.ai.search import candidate_plays
+    from tutor.ai.search import candidate_plays, marked_kinds
     from tutor.review.jobs import HandRecord
     from tutor.review.values import fair_deals, play_outcomes
 
@@ -211,7 +211,8 @@ def test_hindsight_and_fair_agree_where_the_hidden_cards_cannot_matter():
             position = record.position(index)
             obs = position.observation(action.seat)
             mem = build_memory(obs)
-            plays = [tuple(c.cards) for c in candidate_plays(context_from_memory(obs, mem), 4)]
+            plays = [tuple(c.cards) for c in candidate_plays(context_from_memory(obs, mem), 4,
+                                                                  marked_kinds(obs))]
             fair = play_outcomes(obs, mem, plays, fair_deals(obs, mem, 12, seed), 1, seed)
             settled = all(len(set(row)) == 1 for row in fair.scores)
             if len(plays) < 2 or not settled or len({row[0] for row in fair.scores}) < 2:

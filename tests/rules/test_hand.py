@@ -566,8 +566,8 @@ def test_a_fork_plays_on_as_the_hand_would_and_leaves_it_alone(steps):
         assert (h.observation(0), h.actions, h.events,
                 [h.cards_of(s) for s in range(5)]) == before
         if h.phase != Phase.FINISHED:
-            _plays_on_identically(h, h.fork(), seed)
             quiet, logged = h.fork(log=False), h.fork()
+            _plays_on_identically(h, h.fork(), seed)
             other, again = random.Random(7), random.Random(7)
             while logged.phase != Phase.FINISHED:
                 action = logged.random_action(other)

@@ -70,16 +70,24 @@ def contenders(values: Sequence[Sequence[float | None]], weights: Sequence[float
 
 def ranked_deals(values: Sequence[Sequence[float | None]], weights: Sequence[float],
                  active: Sequence[int], prior: float) -> tuple[list[float], list[int]]:
-    """Each candidate's weighted mean outcome over the deals it was played on (candidate 0,
-    the heuristic's, with the `prior` head start), and the candidates' order: those still
-    `active` best first, then the dropped ones best first (ties: the earlier)."""
-    means = []
-    for i in range(len(values[0])):
-        played = [(w, row[i]) for w, row in zip(weights, values, strict=True)
-                  if row[i] is not None]
-        total = sum(w for w, _ in played)
-        means.append((sum(w * v for w, v in played) / total if total else 0.0)  # type: ignore[operator]
-                     + (prior if i == 0 else 0.0))
+    """Each candidate's weighted mean outcome (candidate 0, the heuristic's, with the `prior`
+    head start), and the candidates' order: those still `active` best first, then the
+    dropped ones. A dropped candidate was played on the first deals only, so its mean is
+    put on the best one's scale: the best's mean less their paired gap on those deals,
+    never above the best (a hint compares the two)."""
+    def mean(i: int, rows: Sequence[int]) -> float:
+        total = sum(weights[d] for d in rows)
+        return sum(weights[d] * values[d][i] for d in rows) / total if total else 0.0  # type: ignore[operator]
+
+    head = [prior if i == 0 else 0.0 for i in range(len(values[0]))]
+    every = range(len(values))
     kept = set(active)
+    means = [mean(i, every) + head[i] if i in kept else 0.0 for i in range(len(head))]
+    best = min(active, key=lambda i: (-means[i], i))
+    for i in range(len(head)):
+        if i not in kept:
+            rows = [d for d in every if values[d][i] is not None]
+            gap = mean(best, rows) + head[best] - mean(i, rows) - head[i]
+            means[i] = min(means[best] - gap, means[best])
     order = sorted(range(len(means)), key=lambda i: (i not in kept, -means[i], i))
     return means, order

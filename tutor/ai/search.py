@@ -108,7 +108,8 @@ class SearchPlayer(Player):
         leaves = (Leaves(self.model, obs.seat, obs.declarer, obs.levels)  # other games: to the end
                   if self.model is not None and fits(obs.rules) and obs.declarer is not None
                   else None)
-        deals = -(-self.playouts // len(cands)) if self.playouts is not None else None
+        deals = (max(1, -(-self.playouts // len(cands))) if self.playouts is not None
+                 else None)
         checks = checkpoints(deals) if deals is not None else set()
         while True:
             sample = draw()
@@ -126,7 +127,7 @@ class SearchPlayer(Player):
                                            obs.rules.decks)
             values.append(row)
             weights.append(sample.weight)
-            if (len(values) == deals if deals is not None else
+            if (len(values) >= deals if deals is not None else
                     budget_spent(playouts, None, self.budget_s, start, setup, len(values))):
                 break
             if len(values) in checks:  # drop the clearly worse; a clear best ends it early
@@ -169,11 +170,10 @@ class SearchReport:
         self.playouts = playouts
 
 
-def candidate_plays(ctx: Context, k: int, marked: frozenset[int] = frozenset()
-                    ) -> list[Choice]:
+def candidate_plays(ctx: Context, k: int, marked: frozenset[int]) -> list[Choice]:
     """The heuristic's choice plus its other best-scoring options, up to `k` in all, one of
     each set of equivalent plays (`play_class`; `marked`: kinds that are never equivalent
-    to another, such as the called friend card before the friend shows)."""
+    to another, `marked_kinds(obs)`, the called friend card until the friend shows)."""
     top = choose_play(ctx)
     scored: list[Choice] = [top]
     if ctx.current:

@@ -13,7 +13,7 @@ from tutor.ai.decision import PlayerSpec
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import build_memory
 from tutor.ai.rollout import outcome_value
-from tutor.ai.search import candidate_plays
+from tutor.ai.search import candidate_plays, marked_kinds
 from tutor.review.values import play_outcomes, true_deal
 from tutor.rules import Phase
 
@@ -23,7 +23,8 @@ def test_the_regret_is_the_oracles_best_less_the_choice():
     regrets = ai_oracle.judge_position(hand, seat, {"heuristic": PlayerSpec("heuristic")}, 4, 3)
     obs = hand.observation(seat)
     mem = build_memory(obs)
-    plays = [tuple(c.cards) for c in candidate_plays(context_from_memory(obs, mem), 4)]
+    plays = [tuple(c.cards) for c in candidate_plays(context_from_memory(obs, mem), 4,
+                                                                  marked_kinds(obs))]
     values = play_outcomes(obs, mem, plays, [true_deal(hand)], 3,
                            zlib.crc32(repr((hand.seed, len(hand.actions))).encode()))
     means = [values.value(k).score for k in range(len(plays))]
@@ -38,7 +39,8 @@ def test_the_players_judge_finishes_the_very_hand_the_heuristic_played():
     (hand, seat), = ai_oracle.positions(1, 5000, 3)
     obs = hand.observation(seat)
     plays = [tuple(c.cards) for c in
-             candidate_plays(context_from_memory(obs, build_memory(obs)), 4)]
+             candidate_plays(context_from_memory(obs, build_memory(obs)), 4,
+                             marked_kinds(obs))]
     played_on = ai_oracle._copy(hand)
     players = [HeuristicPlayer(s) for s in range(5)]
     while played_on.phase != Phase.FINISHED:

@@ -22,6 +22,11 @@ ROOT = Path(__file__).parent
 sys.path.insert(0, str(ROOT))
 from tutor.compiled import BUILT, MODULES, source_hash  # noqa: E402 (after the path)
 
+# an earlier build of a module that fails to build now must not outlive it
+for name in MODULES:
+    for built in (ROOT / name.replace(".", "/")).parent.glob(name.rpartition(".")[2] + ".*.so"):
+        built.unlink()
+
 # what each build was made from, for `tutor.compiled` to tell a stale build from a fresh one
 (ROOT / "tutor" / BUILT).write_text(json.dumps(
     {name: source_hash(str(ROOT / (name.replace(".", "/") + ".py"))) for name in MODULES},

@@ -3,6 +3,7 @@ their candidates rank once it is."""
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Sequence
@@ -48,11 +49,8 @@ def contenders(values: Sequence[Sequence[float | None]], weights: Sequence[float
     if total <= 0 or squares <= 0 or len(active) < 2:
         return list(active)
 
-    def mean(i: int) -> float:
-        return (sum(w * row[i] for w, row in zip(weights, values, strict=True)) / total  # type: ignore[operator]
-                + (prior if i == 0 else 0.0))
-
-    means = {i: mean(i) for i in active}
+    every = range(len(values))
+    means = {i: _mean(values, weights, i, every) + (prior if i == 0 else 0.0) for i in active}
     lead = min(active, key=lambda i: (-means[i], i))
     n_eff = total * total / squares  # the deals' effective number, for unequal weights
     kept = []
@@ -75,10 +73,7 @@ def ranked_deals(values: Sequence[Sequence[float | None]], weights: Sequence[flo
     dropped ones. A dropped candidate was played on the first deals only, so its mean is
     put on the best one's scale: the best's mean less their paired gap on those deals,
     never above the best (a hint compares the two)."""
-    def mean(i: int, rows: Sequence[int]) -> float:
-        total = sum(weights[d] for d in rows)
-        return sum(weights[d] * values[d][i] for d in rows) / total if total else 0.0  # type: ignore[operator]
-
+    mean = functools.partial(_mean, values, weights)
     head = [prior if i == 0 else 0.0 for i in range(len(values[0]))]
     every = range(len(values))
     kept = set(active)
@@ -91,3 +86,10 @@ def ranked_deals(values: Sequence[Sequence[float | None]], weights: Sequence[flo
             means[i] = min(means[best] - gap, means[best])
     order = sorted(range(len(means)), key=lambda i: (i not in kept, -means[i], i))
     return means, order
+
+
+def _mean(values: Sequence[Sequence[float | None]], weights: Sequence[float], i: int,
+          rows: Sequence[int]) -> float:
+    """Candidate `i`'s weighted mean outcome over the deals `rows` (it was played on each)."""
+    total = sum(weights[d] for d in rows)
+    return sum(weights[d] * values[d][i] for d in rows) / total if total else 0.0  # type: ignore[operator]

@@ -66,11 +66,16 @@ class Sampler:
                 seat = (seat + 1) % n
         self.feeds = self._feed_evidence() if obs.friend is None else []
         self._places: dict[tuple, list[list[int]]] = {}  # `_allowed`'s, by strictness
-        self._showed: set[int] | None = None  # `implied_friend`'s, worked out on first use
-        self._level_kinds: frozenset[int] = frozenset()  # `_weight`'s, on first use
-        self._level_played: dict[int, Counter] | None = None
         self.passers = {s for s in range(n)} - {s for s, _ in obs.bids} - {self.me,
                                                                             self.declarer}
+        # what every deal's reading needs, the same for all of them: the seats that played a
+        # copy of the called card (they held one at the call), the level cards each passer
+        # has played
+        self._showed = ({seat for seat, cards, _ in played_cards(obs) if int(self.card) in cards}
+                        if self.holder_rule and obs.friend is None else set())
+        self._level_kinds = frozenset(k for k in range(len(eff)) if _rank(k) == obs.level)
+        self._level_played = {s: Counter(c for c in mem.played_by[s].elements()
+                                         if c in self._level_kinds) for s in self.passers}
 
     def _feed_evidence(self) -> list[tuple[int, int]]:
         """(feeder, winner) pairs: a follower gave 10+ points to a trick another seat was
@@ -169,8 +174,6 @@ class Sampler:
         if obs.friend is not None:
             return obs.friend, True
         card = int(self.card)  # type: ignore[arg-type]
-        if self._showed is None:  # who played a copy already: they held one at the call
-            self._showed = {seat for seat, cards, _ in played_cards(obs) if card in cards}
         n, showed = self.players, self._showed
         friend = None  # `holder_friend` of the hands at the call
         for step in range(1, n):
@@ -192,12 +195,6 @@ class Sampler:
         for feeder, winner in self.feeds:
             if (feeder in side) != (winner in side):
                 w *= FEED_LIKELIHOOD
-        if self._level_played is None:  # the level cards each passer has played
-            level = self.obs.level
-            self._level_kinds = frozenset(k for k in range(len(self.eff)) if _rank(k) == level)
-            self._level_played = {
-                s: Counter(c for c in self.mem.played_by[s].elements()
-                           if c in self._level_kinds) for s in self.passers}
         for s in self.passers:
             held = Counter(c for c in hands[s] if c in self._level_kinds)
             held.update(self._level_played[s])

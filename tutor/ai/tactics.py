@@ -392,10 +392,11 @@ def _follow_value(ctx: Context, base: _FollowBase, play: Sequence[int]
 
 
 def _score_follow(ctx: Context, base: _FollowBase, play: Sequence[int],
-                  forced: bool = False) -> Choice:
+                  forced: bool = False, valued: tuple | None = None) -> Choice:
+    """A follow with its value and reason (`valued`: its `_follow_value`, if known)."""
     eff = ctx.trump.table.eff
     plays = base.plays
-    value, winner, pts, given, a = _follow_value(ctx, base, play)
+    value, winner, pts, given, a = valued or _follow_value(ctx, base, play)
     info = {"points": pts, "winner": winner, "given": given}
     if forced:
         reason = "forced"
@@ -426,12 +427,12 @@ def choose_follow(ctx: Context) -> Choice:
     one's reason is worked out."""
     base = _follow_base(ctx)
     cands = follow_candidates(ctx)
-    best, best_value = 0, 0.0
+    best, best_valued = 0, None
     for i, play in enumerate(cands):
-        value = _follow_value(ctx, base, play)[0]
-        if i == 0 or value > best_value:
-            best, best_value = i, value
-    return _score_follow(ctx, base, cands[best], len(cands) == 1)
+        valued = _follow_value(ctx, base, play)
+        if best_valued is None or valued[0] > best_valued[0]:
+            best, best_valued = i, valued
+    return _score_follow(ctx, base, cands[best], len(cands) == 1, best_valued)
 
 
 # --------------------------------------------------------------------------------- leading

@@ -4,6 +4,9 @@ either language."""
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from tutor.rules import (
@@ -19,12 +22,15 @@ from tutor.rules import (
     Pass,
     Phase,
     Play,
+    follow_error,
     format_cards,
+    points_of,
 )
 from tutor.text import has, t
 
 from .heuristic import heuristic_choice
 from .memory import build_memory
+from .tactics import Choice
 
 
 @dataclass
@@ -71,29 +77,41 @@ def suggest(obs: Observation, player=None) -> Suggestion:
     """The recommended action for `obs` with reasons. `player` may be a `SearchPlayer`: its
     choice is explained with the heuristic's reason for it plus the search's figures."""
     action, reason, info = heuristic_choice(obs)
-    report = None
     if player is not None and obs.phase == Phase.PLAYING and hasattr(player, "search"):
         report = player.search(obs)
-        if tuple(sorted(report.best)) != tuple(sorted(getattr(action, "cards", ()))):
-            chosen = next(c for c, _, _ in report.ranked if c.cards == report.best)
-            action, reason, info = Play(obs.seat, report.best), chosen.reason, chosen.info
-    elif player is not None:
+        ranked = [(c, v) for c, v, _ in report.ranked]
+        return ranked_suggestion(obs, ranked, report.samples)
+    if player is not None:
         chosen_action = player.act(obs)
         if chosen_action != action:  # the setup search's bury or call: its own details
             info = _setup_info(obs, chosen_action, info)
         action = chosen_action
     claims: dict = {}
     reasons = [_main_reason(obs, action, reason, info, claims)]
-    if report is not None and len(report.ranked) > 1 and report.samples:
-        (_, v, _), (alt, v2, _) = report.ranked[0], report.ranked[1]
-        reasons.append(text("search", samples=report.samples, value=v, alt=_cards(alt.cards),
-                            alt_value=v2))
-    elif obs.phase == Phase.BURYING and info.get("points") and info.get("strong"):
+    if obs.phase == Phase.BURYING and info.get("points") and info.get("strong"):
         reasons.append(text("bury_points", points=info["points"]))
     elif obs.phase == Phase.PLAYING:
         team = _team_reason(obs, claims)
         if team is not None:
             reasons.append(team)
+    return Suggestion(action, reasons, claims)
+
+
+def ranked_suggestion(obs: Observation, ranked: list[tuple[Choice, float]], samples: int
+                      ) -> Suggestion:
+    """The first of `ranked` (candidate plays, best first, with their mean 积分 over
+    `samples` deals) as a suggestion: why the tactics favour it, and the figures beside the
+    next best."""
+    (best, value), *rest = ranked
+    claims: dict = {}
+    action = Play(obs.seat, best.cards)
+    reasons = [_main_reason(obs, action, best.reason, best.info, claims)]
+    if rest and samples:
+        alt, alt_value = rest[0]
+        reasons.append(text("search", samples=samples, value=value, alt=_cards(alt.cards),
+                            alt_value=alt_value))
+    elif (team := _team_reason(obs, claims)) is not None:
+        reasons.append(team)
     return Suggestion(action, reasons, claims)
 
 
@@ -157,8 +175,51 @@ def _main_reason(obs: Observation, action: Action, reason: str, info: dict,
         return text("call", card=_cards([action.card]), copies=info.get("copies", 0))
     assert isinstance(action, Play)
     partner = info.get("partner_cards")
-    return text(reason if has(f"hint.{reason}") else "dump_low", cards=_cards(action.cards),
-                points=info.get("points", 0), partner=_cards(partner) if partner else "")
+    reason = _true_reason(obs, action.cards, reason if has(f"hint.{reason}") else "play")
+    return text(reason, cards=_cards(action.cards), points=info.get("points", 0),
+                given=points_of(action.cards), partner=_cards(partner) if partner else "")
+
+
+def _true_reason(obs: Observation, cards, reason: str) -> str:
+    """`reason`, unless what it says of the points `cards` give is not so: a follow "giving
+    the least away" when another legal follow gives fewer, a lead "giving away the fewest"
+    that carries points a pointless card would not."""
+    given = points_of(cards)
+    if reason == "dump_low" and given:
+        least = fewest_points(obs)
+        if least is None or given > least:
+            return "dump_keep"
+    if reason == "lead_low" and given and any(not c.points for c in obs.hand):
+        return "lead_low_points"
+    return reason
+
+
+def fewest_points(obs: Observation, limit: int = 5000) -> int | None:
+    """The fewest card points a legal follow to the current trick gives (None when the
+    follows are too many to count, over `limit` ways to pick the led suit's cards)."""
+    assert obs.trump is not None and obs.current
+    trump = obs.trump
+    lead = obs.current[0][1]
+    eff = trump.table.eff
+    suit, n = eff[lead[0]], len(lead)
+    in_suit = [c for c in obs.hand if eff[c] == suit]
+    if len(in_suit) <= n:  # all of the suit, the rest free: the pointless first
+        rest = sorted(c.points for c in obs.hand if eff[c] != suit)
+        return points_of(in_suit) + sum(rest[:n - len(in_suit)])
+    if n == 1:
+        return min(c.points for c in in_suit)
+    kinds = sorted(Counter(in_suit).items())
+    if math.prod(m + 1 for _, m in kinds) > limit:
+        return None
+    best = None
+    for counts in itertools.product(*(range(min(m, n) + 1) for _, m in kinds)):
+        if sum(counts) != n:
+            continue
+        play = [k for (k, _), m in zip(kinds, counts, strict=True) for _ in range(m)]
+        pts = points_of(play)
+        if (best is None or pts < best) and follow_error(obs.hand, lead, play, trump) is None:
+            best = pts
+    return best
 
 
 def _friend_candidates(obs: Observation) -> list[int]:

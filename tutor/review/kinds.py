@@ -7,7 +7,8 @@ from collections import Counter
 
 from tutor.rules import TRUMP, Card, Observation
 
-KINDS = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "lead", "other")
+KINDS = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "trump_missed", "lead",
+         "other")
 SETUP_KINDS = ("bid", "bury", "call")  # a decision before the play is its own kind
 
 
@@ -23,6 +24,8 @@ def mistake_kind(obs: Observation, chosen: tuple[Card, ...], better: tuple[Card,
         return "unit_broken"
     if following and _trumps(obs, chosen) > _trumps(obs, better):
         return "trump_spent"
+    if following and _trumps(obs, chosen) < _trumps(obs, better):
+        return "trump_missed"
     return "other" if following else "lead"
 
 

@@ -1,5 +1,5 @@
-"""`python -m tutor bench review [--hands 10] [--planted 20] [--json]`: how fast the game
-review is, and how well it judges.
+"""`python -m tutor bench review [--hands 10] [--planted 20] [--hinted 0] [--json]`: how
+fast the game review is, and how well it judges.
 
 - `seconds_per_hand` {p50, p95}: one seat's decisions reviewed (bids and passes, bury, friend
   call, card plays), on hands the heuristic plays for every seat (one core: this process).
@@ -8,6 +8,9 @@ review is, and how well it judges.
   judged decisions and the clear ones by their sort (bid, bury, call, play).
 - `planted_blunders`: hands where one 10 or K was given to the opponents' trick when a card
   worth nothing would do; how many the review grades a blunder, and a clear one.
+- `hinted` (`--hinted N`): N hands where one seat takes every hint; of its judged
+  decisions, how many the review grades at all, and how many a clear mistake (one voice:
+  both should be none), with each hint's time.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ import statistics
 import time
 
 from tutor.commands.progress import ProgressLine
-from tutor.review import Budget, judge_play, review_hand
+from tutor.review import Budget, hint, judge_play, review_hand
 from tutor.review.review import hand_start
-from tutor.review.selfplay import heuristic_hand, planted_blunder
+from tutor.review.selfplay import heuristic_hand, hinted_hand, planted_blunder
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -32,11 +35,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor bench review")
     parser.add_argument("--hands", type=int, default=10, help="self-play hands to review")
     parser.add_argument("--planted", type=int, default=20, help="planted blunders to judge")
+    parser.add_argument("--hinted", type=int, default=0,
+                        help="hands where one seat takes every hint, then is reviewed")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.hands < 1 or args.planted < 0:
-        parser.error("--hands must be at least 1 and --planted at least 0")
+    if args.hands < 1 or args.planted < 0 or args.hinted < 0:
+        parser.error("--hands must be at least 1, --planted and --hinted at least 0")
     budget = Budget()
     seconds, decisions, clear = [], 0, 0
     by_decision: dict[str, dict[str, int]] = {}
@@ -72,6 +77,7 @@ def main(argv: list[str]) -> int:
             planted["blunder"] += judged.grade == "blunder"
             planted["clear_blunder"] += judged.grade == "blunder" and judged.clear
         line.update(planted["hands"], f"{planted['blunder']} blunders")
+    hinted = _hinted(args.hinted, args.seed + 20_000, budget)
     result = {
         "hands": args.hands,
         "seconds_per_hand": {"p50": round(statistics.median(seconds), 2),
@@ -80,6 +86,7 @@ def main(argv: list[str]) -> int:
         "clear_mistake_rate": round(clear / decisions, 3) if decisions else None,
         "by_decision": by_decision,
         "planted_blunders": planted,
+        "hinted": hinted,
         "budget": {"candidates": budget.candidates, "fair_deals": budget.fair_deals,
                    "hindsight_repeats": budget.hindsight_repeats},
     }
@@ -90,4 +97,35 @@ def main(argv: list[str]) -> int:
               f"{result['seconds_per_hand']['p95']}), {result['decisions_per_hand']} decisions; "
               f"clear mistakes in the heuristic's play {result['clear_mistake_rate']}; planted "
               f"blunders graded blunder {planted['blunder']}/{planted['hands']}")
+        if hinted["hands"]:
+            print(f"taking every hint: {hinted['graded']} of {hinted['judged']} judged "
+                  f"decisions graded, {hinted['clear']} clear mistakes; a hint "
+                  f"{hinted['hint_seconds']['p50']} s (p95 {hinted['hint_seconds']['p95']})")
     return 0
+
+
+def _hinted(hands: int, seed: int, budget: Budget) -> dict:
+    """`hands` hands where one seat takes every hint, reviewed: what the review says of the
+    hints (`clear_rate`: clear mistakes per judged decision)."""
+    judged = graded = clear = 0
+    times: list[float] = []
+
+    def timed_hint(obs, budget):
+        start = time.perf_counter()
+        suggestion = hint(obs, budget)
+        times.append(time.perf_counter() - start)
+        return suggestion
+
+    line = ProgressLine("hinted", hands)
+    for k in range(hands):
+        seat = k % 5
+        hand = hinted_hand(seed + k, seat, budget, timed_hint)
+        review = review_hand(hand, seat=seat, budget=budget)
+        judged += len(review.decisions)
+        graded += sum(1 for d in review.decisions if d.grade is not None)
+        clear += sum(1 for d in review.decisions if d.clear)
+        line.update(k + 1, f"{graded} graded, {clear} clear of {judged}")
+    return {"hands": hands, "judged": judged, "graded": graded, "clear": clear,
+            "clear_rate": round(clear / judged, 4) if judged else None,
+            "hint_seconds": ({"p50": round(statistics.median(times), 3),
+                              "p95": round(_percentile(times, 0.95), 3)} if times else None)}

@@ -11,7 +11,8 @@ import statistics
 
 import pytest
 
-from tutor.ai import Decision, HeuristicPlayer, PlayerSpec, decide, suggest
+from tutor.ai import Decision, HeuristicPlayer, PlayerSpec, decide
+from tutor.review import hint
 from tutor.rules import Phase
 from tutor.ui.ai_pool import AIPool, default_workers
 from tutor.ui.play.session import PlaySession
@@ -63,10 +64,11 @@ def test_a_worker_decides_what_this_process_would(pool):
     assert figures["workers"] == 2
 
 
-def test_a_hint_from_a_worker_is_the_suggestion(pool):
+def test_a_hint_from_a_worker_is_the_reviews(pool):
     obs = _observations(seed=6, count=30)[1]
-    hint = _run(pool.hint(obs))
-    assert hint.action == suggest(obs).action and hint.reasons == suggest(obs).reasons
+    remote = _run(pool.hint(obs))
+    here = hint(obs)
+    assert remote.action == here.action and remote.reasons == here.reasons
 
 
 def test_a_saturated_pool_says_so_while_its_jobs_run():

@@ -5,12 +5,14 @@ candidates, its cost, a grade and a reason (bury and call: `setup`; a whole hand
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.ai.explain import play_reason
 from tutor.ai.heuristic import context_from_memory
-from tutor.ai.memory import build_memory
+from tutor.ai.memory import Memory, build_memory
 from tutor.ai.search import candidate_plays, marked_kinds, play_class
+from tutor.ai.tactics import Choice, Context
 from tutor.rules import Card, Hand, Observation
 
 from .grades import accuracy, counted, grade, milder
@@ -99,14 +101,36 @@ def judge_play(position: Hand, chosen: tuple[Card, ...], index: int,
     return judge(obs, true_deal(position), chosen, index, budget)
 
 
+def decision_seed(obs: Observation, decision: str = "play") -> int:
+    """The seed of one decision's deals and playouts, read from what its seat sees: the
+    hint for a decision and the review of it value the same deals the same way."""
+    key = (decision, len(obs.bids), len(obs.tricks), len(obs.current),
+           sorted(int(c) for c in obs.hand))
+    return zlib.crc32(repr(key).encode())
+
+
+def considered(obs: Observation, budget: Budget) -> tuple[Memory, Context, list[Choice]]:
+    """What the seat that sees `obs` knows, and the plays a hint and a review weigh there:
+    the tactics' best, one of each class (`candidate_plays`)."""
+    mem = build_memory(obs)
+    ctx = context_from_memory(obs, mem)
+    return mem, ctx, candidate_plays(ctx, budget.candidates, marked_kinds(obs))
+
+
+def fair_outcomes(obs: Observation, mem: Memory, plays: Sequence[tuple[Card, ...]],
+                  budget: Budget) -> Outcomes:
+    """`plays` valued on the fair deals of this decision (`decision_seed`)."""
+    seed = decision_seed(obs)
+    return play_outcomes(obs, mem, plays, fair_deals(obs, mem, budget.fair_deals, seed), 1,
+                         seed)
+
+
 def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
           budget: Budget) -> Judged | None:
     """Judge `chosen` for the seat that sees `obs`; `truth` is the real deal, used by the
     hindsight view only (the fair view reads `obs` alone)."""
-    mem = build_memory(obs)
-    ctx = context_from_memory(obs, mem)
+    mem, ctx, choices = considered(obs, budget)
     marked = marked_kinds(obs)
-    choices = candidate_plays(ctx, budget.candidates, marked)
     key = play_class(chosen, ctx.hand, ctx.trump, marked)
     classes = [play_class(c.cards, ctx.hand, ctx.trump, marked) for c in choices]
     if key not in classes:
@@ -117,10 +141,8 @@ def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
     at = classes.index(key)
     plays = [tuple(c.cards) if c is not None else () for c in choices]
     plays[at] = tuple(chosen)  # the learner's own cards, in their order, for its class
-    seed = zlib.crc32(repr((index, sorted(int(c) for c in obs.hand))).encode())
-    fair = play_outcomes(obs, mem, plays, fair_deals(obs, mem, budget.fair_deals, seed), 1,
-                         seed)
-    hind = play_outcomes(obs, mem, plays, [truth], budget.hindsight_repeats, seed)
+    fair = fair_outcomes(obs, mem, plays, budget)
+    hind = play_outcomes(obs, mem, plays, [truth], budget.hindsight_repeats, decision_seed(obs))
     best_f = _cost(fair, at)[1]
     better = choices[best_f]
     reason = None if best_f == at or better is None else play_reason(obs, better)
@@ -146,10 +168,15 @@ def verdict(index: int, trick: int, plays: list[tuple[Card, ...]], at: int, fair
         reason=reason if cost_f else None, kind=kind if cost_f else None, decision=decision)
 
 
+def best_of(outcomes: Outcomes) -> int:
+    """The candidate with the highest mean 积分 (the first of equal ones)."""
+    means = [outcomes.value(k).score for k in range(len(outcomes.scores))]
+    return max(range(len(means)), key=lambda k: (means[k], -k))
+
+
 def _cost(outcomes: Outcomes, chosen: int) -> tuple[float, int]:
     """What `chosen` cost against the best candidate (`grades.counted`), and which that was."""
-    means = [outcomes.value(k).score for k in range(len(outcomes.scores))]
-    best = max(range(len(means)), key=lambda k: (means[k], -k))
+    best = best_of(outcomes)
     if best == chosen:
         return 0.0, best
     return counted(*outcomes.gap(best, chosen)), best

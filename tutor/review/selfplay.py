@@ -1,11 +1,14 @@
-"""Hands for checking the review: the heuristic playing every seat, and the same with one
+"""Hands for checking the review: the heuristic playing every seat, the same with one
 clearly bad play planted (a 10 or K given to the opponents' trick when a card worth nothing
-would do)."""
+would do), and one seat taking every hint."""
 
 from __future__ import annotations
 
 from tutor.ai import HeuristicPlayer
 from tutor.rules import Card, Hand, Match, Phase, Play, trick_winner
+
+from .hint import hint
+from .review import DEFAULT_BUDGET, Budget
 
 
 def heuristic_hand(seed: int) -> Hand:
@@ -14,6 +17,19 @@ def heuristic_hand(seed: int) -> Hand:
     players = [HeuristicPlayer(s) for s in range(hand.rules.players)]
     while hand.phase != Phase.FINISHED:
         hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
+    return hand
+
+
+def hinted_hand(seed: int, seat: int = 0, budget: Budget = DEFAULT_BUDGET,
+                hinter=hint) -> Hand:
+    """A finished first hand of match `seed`, `seat` doing what the hint (`hinter(obs,
+    budget)`) says at each of its decisions, the heuristic playing the other seats."""
+    hand = Match(seed=seed).new_hand()
+    players = [HeuristicPlayer(s) for s in range(hand.rules.players)]
+    while hand.phase != Phase.FINISHED:
+        obs = hand.observation(hand.turn)
+        hand.apply(hinter(obs, budget).action if obs.seat == seat
+                   else players[obs.seat].act(obs))
     return hand
 
 

@@ -22,8 +22,8 @@ from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tutor.ai import Decision, PlayerSpec, Suggestion, decide, suggest
-from tutor.review import Budget, Judged
+from tutor.ai import Decision, PlayerSpec, Suggestion, decide
+from tutor.review import Budget, Judged, hint
 from tutor.review.jobs import HandRecord, judge_at
 from tutor.rules import Observation
 
@@ -110,7 +110,7 @@ class AIPool:
 
     async def hint(self, obs: Observation) -> Suggestion:
         """The suggestion for the person who sees `obs`, worked out in a worker process."""
-        return await self._run(HINT, suggest, obs)
+        return await self._run(HINT, hint, obs)
 
     async def judge(self, record: HandRecord, index: int, budget: Budget) -> Judged | None:
         """One decision of a game review (`tutor.review.jobs.judge_at`), in a worker."""

@@ -12,8 +12,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.ai import PlayerSpec, strength_spec, suggest
+from tutor.ai import PlayerSpec, strength_spec
 from tutor.games import RECORD_VERSION, replay_record
+from tutor.review import hint
 from tutor.rules import (
     Action,
     Event,
@@ -126,8 +127,9 @@ class PlaySession:
         return events
 
     def hint(self):
-        """The AI's suggestion for the person, with reasons in English and Chinese."""
-        return suggest(self.observation)
+        """The suggestion for the person, with reasons in English and Chinese: what the
+        review of this decision would call best (`review.hint`)."""
+        return hint(self.observation)
 
     def next_hand(self) -> Hand:
         """Start the next hand of the match (after the end-of-hand summary)."""

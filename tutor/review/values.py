@@ -79,11 +79,12 @@ def fair_deals(obs: Observation, mem: Memory, count: int, seed: int) -> list[Sam
 
 
 def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | None],
-             deals: Sequence[Sample], repeats: int, seed: int) -> Outcomes:
-    """`count` candidates played out on every deal, `repeats` times each, with the quick
-    policy for every seat: `start(deal, k)` sets candidate k up on a deal (None: it cannot be
-    played there, which counts as the worst outcome seen). The same deals and random playouts
-    serve every candidate."""
+             deals: Sequence[Sample], repeats: int, seed: int,
+             policy: str = "quick") -> Outcomes:
+    """`count` candidates played out on every deal, `repeats` times each, with `policy` for
+    every seat (`Playout.run`): `start(deal, k)` sets candidate k up on a deal (None: it
+    cannot be played there, which counts as the worst outcome seen). The same deals and
+    random playouts serve every candidate."""
     scores: list[list[float]] = [[] for _ in range(count)]
     margins: list[list[float]] = [[] for _ in range(count)]
     weights: list[float] = []
@@ -95,7 +96,7 @@ def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | Non
                     scores[k].append(UNPLAYABLE)
                     margins[k].append(0.0)
                     continue
-                result = playout.run(random.Random(seed * 7919 + d * 131 + r))
+                result = playout.run(random.Random(seed * 7919 + d * 131 + r), policy)
                 value = outcome_value(result, seat, playout.hand.rules.decks)
                 scores[k].append(value)
                 margins[k].append((value - result.score[seat]) / SMOOTHING)

@@ -1,6 +1,7 @@
-"""The review of one finished hand on the Play page: a progress bar while the AI's workers
-judge each play, then the expected outcome trick by trick with the decisions marked, a
-one-line summary, and the chosen decision's position, better play, cost and reason."""
+"""The review of one finished hand on the Play page: the expected outcome trick by trick
+with the decisions marked, filled in as the AI's workers judge each one (a progress bar
+until the last), then a one-line summary; and the chosen decision's position, better play,
+cost and reason, from the first decision judged."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         self.indices = decisions(hand, seat)
         self.review = HandReview(seat)
         self.finished = False
+        self._picked = False  # the learner chose a decision to see: keep it shown
         self._off_page = False
         self._title = pn.pane.Markdown("", margin=(0, 10))
         self._progress = pn.indicators.Progress(value=0, max=max(1, len(self.indices)),
@@ -77,7 +79,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._chart_pane = pn.pane.Bokeh(self._chart, sizing_mode="stretch_width",
                                          visible=False)
         self._pick = pn.widgets.Select(width=260, visible=False)
-        self._pick.param.watch(lambda e: setattr(self, "selected", e.new), "value")
+        self._pick.param.watch(lambda e: self._choose(e.new), "value")
         self._detail = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
         self._layout = pn.Column(self._title, self._progress, self._status, self._chart_pane,
                                  self._pick, self._detail, sizing_mode="stretch_width",
@@ -132,24 +134,36 @@ class HandReviewPanel(pn.viewable.Viewer):
             async with lanes:
                 return await pool.judge(self.record, index, self.budget)
 
-        for job in asyncio.as_completed([one(i) for i in self.indices]):
-            self._add(await job)
         # the chart's data source is a Bokeh model: change it holding the document's lock
+        for job in asyncio.as_completed([one(i) for i in self.indices]):
+            pn.state.execute(functools.partial(self._add, await job), schedule=True)
         pn.state.execute(self._finish, schedule=True)
 
     def _add(self, judged: Judged | None) -> None:
+        """One more decision judged: on the chart now, and shown if none is yet."""
+        items, selected = self.review.decisions, self.selected
         if judged is not None:
-            self.review.decisions.append(judged)
-            self.review.decisions.sort(key=lambda d: d.index)
-        self.done += 1
+            at = sum(1 for d in items if d.index < judged.index)
+            items.insert(at, judged)
+            if selected is None:
+                selected = at
+            elif at <= selected:
+                selected += 1  # the same decision stays shown
+        self.param.update(done=self.done + 1, selected=selected)  # one redraw
+
+    def _choose(self, k: int | None) -> None:
+        """The learner picked decision `k` (on the chart or in the list)."""
+        if k != self.selected:
+            self._picked = True
+            self.selected = k
 
     def _finish(self, store: bool = True) -> None:
         self.finished = True
         if store and self.keeper is not None:
             self._keep()
-        worst = max(range(len(self.review.decisions)), default=None,
-                    key=lambda k: self.review.decisions[k].cost_fair)
-        self.selected = worst
+        if not self._picked:  # the costliest decision, unless the learner is reading one
+            self.selected = max(range(len(self.review.decisions)), default=None,
+                                key=lambda k: self.review.decisions[k].cost_fair)
         self._render()
 
     def _keep(self) -> None:
@@ -165,7 +179,7 @@ class HandReviewPanel(pn.viewable.Viewer):
     # ---------------------------------------------------------------- render
     def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:
         if new:
-            self.selected = new[0]
+            self._choose(new[0])
 
     @param.depends("lang", "done", "selected", watch=True)
     def _render(self) -> None:
@@ -174,14 +188,14 @@ class HandReviewPanel(pn.viewable.Viewer):
         total = len(self.indices)
         self._progress.value = self.done
         self._progress.visible = not self.finished
-        if not self.finished:
+        if not self.finished:  # what is judged so far is shown below as it comes
             self._status.object = escape(t("working", lang, done=self.done, total=total))
-            return
-        self._status.object = f"**{escape(summary_line(review, lang))}**  \n" + escape(
-            t("accuracy_note", lang))
-        taught = sum(1 for d in review.decisions if teaches(d))
-        if taught and self.keeper is not None:  # kept in the store: the trainer finds them
-            self._status.object += "  \n" + escape(t("to_puzzles", lang, n=taught))
+        else:
+            self._status.object = f"**{escape(summary_line(review, lang))}**  \n" + escape(
+                t("accuracy_note", lang))
+            taught = sum(1 for d in review.decisions if teaches(d))
+            if taught and self.keeper is not None:  # kept in the store: the trainer finds them
+                self._status.object += "  \n" + escape(t("to_puzzles", lang, n=taught))
         items = review.decisions
         self._source.data = {
             "trick": [d.trick for d in items], "expected": [d.expected for d in items],

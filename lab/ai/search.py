@@ -47,7 +47,8 @@ from .setup_search import SetupReport, search_setup, setup_candidates
 
 TEAMS = ("sampled", "believed", "read")  # what the seats of a playout know of the teams
 # the options `SearchPlayer` itself takes: a spec with only these is play mode's player
-PRODUCT_OPTIONS = frozenset({"budget_s", "playouts", "candidates", "prior", "policy", "leaf"})
+PRODUCT_OPTIONS = frozenset({"budget_s", "playouts", "candidates", "prior", "policy", "leaf",
+                             "tolerance", "looks"})
 
 
 class ResearchSearchPlayer(SearchPlayer):
@@ -60,7 +61,7 @@ class ResearchSearchPlayer(SearchPlayer):
                  setup: int = 0, teams: str = "sampled", evidence: str = "feeds",
                  refusals: str = "off", view: str = "sample", bids: int = 0,
                  bid_cap: int = 0, leaf: str = "end", leaf_tricks: int = 0,
-                 value: str | None = None) -> None:
+                 value: str | None = None, tolerance: float = 0.0, looks: int = 4) -> None:
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
         if refusals not in REFUSALS:
@@ -70,7 +71,8 @@ class ResearchSearchPlayer(SearchPlayer):
             raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
         if teams not in TEAMS:
             raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
-        super().__init__(seed, budget_s, playouts, candidates, prior, policy, leaf)
+        super().__init__(seed, budget_s, playouts, candidates, prior, policy, leaf, tolerance,
+                         looks)
         if infer < 0 or particles < 0:
             raise ValueError("infer and particles must be 0 (off) or a number of deals")
         if setup < 0:

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-import tutor.ai.budget as budget
 from tutor.ai import SearchPlayer
 from tutor.ai.budget import MIN_DEALS, checkpoints, contenders, ranked_deals
 from tutor.ai.memory import build_memory, played_cards
@@ -24,6 +23,8 @@ from .helpers import heuristic_positions
 def test_checkpoints_fall_inside_the_search():
     assert checkpoints(20) == {5, 10, 15}
     assert checkpoints(100) == {25, 50, 75}
+    assert checkpoints(40, 8) == {5, 10, 15, 20, 25, 30, 35}
+    assert checkpoints(100, 1) == set()
     for deals in range(1, 60):
         assert all(MIN_DEALS <= d < deals for d in checkpoints(deals))
 
@@ -39,6 +40,22 @@ def test_contenders_drop_the_clearly_worse_and_keep_close_calls():
     same = [[1.0, 1.0] for _ in range(10)]
     assert contenders(same, [1.0] * 10, [0, 1], prior=0.25) == [0]
     assert contenders(same, [1.0] * 10, [0, 1], prior=0.0) == [0, 1]
+
+
+def test_a_tolerance_drops_a_close_call_that_is_clear_enough_and_keeps_an_unclear_one():
+    rng = random.Random(5)
+    noise = [rng.gauss(0, 1) for _ in range(40)]
+    # 1 trails 0 by 0.02, give or take 0.1 a deal (standard error 0.016): no clear gap,
+    # yet surely not 0.1 better than 0
+    close = [[x + 1.0, x + 0.98 + (0.1 if d % 2 else -0.1)] for d, x in enumerate(noise)]
+    assert contenders(close, [1.0] * 40, [0, 1], prior=0.0) == [0, 1]
+    assert contenders(close, [1.0] * 40, [0, 1], prior=0.0, tolerance=0.1) == [0]
+    # the same gap give or take 1 a deal (standard error 0.16): 1 may yet be far better
+    unclear = [[x + 1.0, x + 0.98 + (1.0 if d % 2 else -1.0)] for d, x in enumerate(noise)]
+    assert contenders(unclear, [1.0] * 40, [0, 1], prior=0.0, tolerance=0.1) == [0, 1]
+    # a dead tie is dropped too: the leader is the earlier, as the ranking's is
+    same = [[1.0, 1.0] for _ in range(10)]
+    assert contenders(same, [1.0] * 10, [0, 1], prior=0.0, tolerance=0.1) == [0]
 
 
 def test_ranking_puts_dropped_candidates_after_the_kept_ones_on_the_bests_scale():
@@ -82,7 +99,7 @@ def _decisions(count: int):
     return found
 
 
-def test_a_clear_best_ends_the_search_early_and_a_close_call_gets_the_budget(monkeypatch):
+def test_a_clear_best_ends_the_search_early_and_a_close_call_gets_the_budget():
     early = full = agree = 0
     for obs in _decisions(14):
         report = SearchPlayer(seed=4, playouts=80).search(obs)
@@ -95,9 +112,7 @@ def test_a_clear_best_ends_the_search_early_and_a_close_call_gets_the_budget(mon
             full += 1
             continue
         early += 1
-        monkeypatch.setattr(budget, "CHECKS", ())
-        whole = SearchPlayer(seed=4, playouts=80).search(obs)
-        monkeypatch.undo()
+        whole = SearchPlayer(seed=4, playouts=80, looks=1).search(obs)  # never looks
         assert whole.playouts == deals * len(whole.ranked)
         agree += whole.best == report.best
     assert early >= 3 and full >= 1

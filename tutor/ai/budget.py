@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 
 STOP_Z = 2.0  # how many standard errors ahead the leader must be to stop early
-CHECKS = (0.25, 0.5, 0.75)  # when a search with a playout count may stop: these shares of it
+LOOKS = 4  # a search with a playout count may stop at each 1/LOOKS share of its deals
 MIN_DEALS = 5  # never on fewer deals than this
 
 
@@ -32,18 +32,22 @@ def ranked_means(totals: list[float], weight_sum: float, prior: float
     return means, sorted(range(len(totals)), key=lambda i: (-means[i], i))
 
 
-def checkpoints(deals: int) -> set[int]:
-    """The deal counts at which a search of `deals` deals looks whether it may stop."""
-    return {d for f in CHECKS if (d := round(deals * f)) >= MIN_DEALS and d < deals}
+def checkpoints(deals: int, looks: int = LOOKS) -> set[int]:
+    """The deal counts at which a search of `deals` deals looks whether it may stop: each
+    1/`looks` share of them, never before `MIN_DEALS`."""
+    return {d for i in range(1, looks) if MIN_DEALS <= (d := round(deals * i / looks)) < deals}
 
 
 def contenders(values: Sequence[Sequence[float | None]], weights: Sequence[float],
-               active: Sequence[int], prior: float, z: float = STOP_Z) -> list[int]:
+               active: Sequence[int], prior: float, z: float = STOP_Z,
+               tolerance: float = 0.0) -> list[int]:
     """The candidates of `active` still worth playouts: the one leading on these deals
     (`values`: a row of every candidate's outcome per deal, None where it was not played;
-    `weights` the deals'), and each other that is not behind it by more than `z` standard
-    errors of their paired difference. More deals would almost surely not make a dropped
-    one the choice, so its playouts are saved; a close call keeps its budget."""
+    `weights` the deals'), and each other that may still be better than it by more than
+    `tolerance` 积分: its gap to the leader is within `z` standard errors of their paired
+    difference less `tolerance`. More deals would almost surely not make a dropped one a
+    choice worth more than `tolerance`, so its playouts are saved; with no tolerance, a
+    close call keeps its budget, with one, only a call that is close yet unclear."""
     total = sum(weights)
     squares = sum(w * w for w in weights)
     if total <= 0 or squares <= 0 or len(active) < 2:
@@ -60,7 +64,7 @@ def contenders(values: Sequence[Sequence[float | None]], weights: Sequence[float
             diffs = [row[lead] - row[j] for row in values]  # type: ignore[operator]
             m = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
             var = sum(w * (d - m) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
-            if gap > 0 and gap > z * math.sqrt(var / n_eff):
+            if gap > z * math.sqrt(var / n_eff) - tolerance:
                 continue
         kept.append(j)
     return kept

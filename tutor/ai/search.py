@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from tutor.rules import Action, Hand, Observation, Phase, Play, Trump
 
-from .budget import budget_spent, checkpoints, contenders, ranked_deals
+from .budget import LOOKS, budget_spent, checkpoints, contenders, ranked_deals
 from .heuristic import context_from_memory, heuristic_choice
 from .memory import Memory, build_memory
 from .player import Player
@@ -54,20 +54,24 @@ class SearchPlayer(Player):
     learned (`state_value.fits`) it plays to the end.
 
     With a playout count, the work goes where the choice is open: every candidate meets the
-    same deals (each built once, `Playout.fork`), and at a quarter, a half and three
-    quarters of the deals a candidate behind the leader by more than two standard errors of
-    their paired difference is dropped (`budget.contenders`); when one is left the search
-    ends. A close call keeps the whole budget. Plays that differ only in which off-suit
-    level card they spend are searched once (`play_class`). Stopping early changed one of
-    the 46 choices normal (then 80 playouts to the end) and hard made at `bench ai`'s
-    positions, and saved 58% of their playouts; the arena's figures are in `strength`.
+    same deals (each built once, `Playout.fork`), and at each 1/`looks` share of the deals
+    (a quarter by default) a candidate behind the leader by more than two standard errors
+    of their paired difference is dropped (`budget.contenders`); when one is left the
+    search ends. A close call keeps the whole budget, unless `tolerance` (积分) is set: then
+    a candidate is dropped too once it almost surely beats the leader by no more than that,
+    so only a call that is close and still unclear keeps it. Plays that differ only in
+    which off-suit level card they spend are searched once (`play_class`). Stopping early
+    changed one of the 46 choices normal (then 80 playouts to the end) and hard made at
+    `bench ai`'s positions, and saved 58% of their playouts; the arena's figures are in
+    `strength`.
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
                  playouts: int | None = None, candidates: int = 4,
-                 prior: float = PRIOR, policy: str = "quick", leaf: str = "end") -> None:
+                 prior: float = PRIOR, policy: str = "quick", leaf: str = "end",
+                 tolerance: float = 0.0, looks: int = LOOKS) -> None:
         super().__init__(seed)
         if policy not in POLICIES:
             raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
@@ -78,6 +82,10 @@ class SearchPlayer(Player):
         self.playouts = playouts
         self.max_candidates = candidates
         self.prior = prior
+        self.tolerance = tolerance
+        if looks < 1:
+            raise ValueError(f"looks must be a whole number of at least 1, not {looks!r}")
+        self.looks = looks
         self.policy = policy
         self.leaf_tricks = 0  # tricks a value leaf plays on after the candidate's
         self.model = load_value() if leaf == "value" else None
@@ -110,7 +118,7 @@ class SearchPlayer(Player):
                   else None)
         deals = (max(1, -(-self.playouts // len(cands))) if self.playouts is not None
                  else None)
-        checks = checkpoints(deals) if deals is not None else set()
+        checks = checkpoints(deals, self.looks) if deals is not None else set()
         while True:
             sample = draw()
             deal = len(values)
@@ -133,7 +141,8 @@ class SearchPlayer(Player):
             if len(values) in checks:  # drop the clearly worse; a clear best ends it early
                 if leaves is not None:
                     leaves.add_to(values)
-                active = contenders(values, weights, active, self.prior)
+                active = contenders(values, weights, active, self.prior,
+                                    tolerance=self.tolerance)
                 if len(active) == 1:
                     break
         if leaves is not None:

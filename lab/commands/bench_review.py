@@ -2,7 +2,9 @@
 fast the game review is, and how well it judges.
 
 - `seconds_per_hand` {p50, p95}: one seat's decisions reviewed (bids and passes, bury, friend
-  call, card plays), on hands the heuristic plays for every seat (one core: this process).
+  call, card plays), on hands the heuristic plays for every seat (one core: this process);
+  `first_verdict_seconds`: until its first decision is judged (the page shows each as it
+  comes).
 - `clear_mistake_rate`: clear mistakes the review finds in the heuristic's own play, per
   judged decision (false alarms, if the heuristic were perfect); `by_decision` splits the
   judged decisions and the clear ones by their sort (bid, bury, call, play).
@@ -21,7 +23,9 @@ import statistics
 import time
 
 from tutor.commands.progress import ProgressLine
-from tutor.review import Budget, hint, judge_play, review_hand
+from tutor.review import Budget, HandReview, hint, judge_play, review_hand
+from tutor.review.jobs import HandRecord, judge_at
+from tutor.review.jobs import decisions as hand_decisions
 from tutor.review.review import hand_start
 from tutor.review.selfplay import heuristic_hand, hinted_hand, planted_blunder
 
@@ -43,13 +47,20 @@ def main(argv: list[str]) -> int:
     if args.hands < 1 or args.planted < 0 or args.hinted < 0:
         parser.error("--hands must be at least 1, --planted and --hinted at least 0")
     budget = Budget()
-    seconds, decisions, clear = [], 0, 0
+    seconds, firsts, decisions, clear = [], [], 0, 0
     by_decision: dict[str, dict[str, int]] = {}
     line = ProgressLine("review", args.hands)
     for k in range(args.hands):
         hand = heuristic_hand(args.seed + k)
+        seat = k % hand.rules.players
+        record, review = HandRecord.of(hand), HandReview(seat)
         start = time.perf_counter()
-        review = review_hand(hand, seat=k % hand.rules.players, budget=budget)
+        for index in hand_decisions(hand, seat):  # as `review_hand`, timing the first verdict
+            judged = judge_at(record, index, budget)
+            if judged is not None:
+                if not review.decisions:
+                    firsts.append(time.perf_counter() - start)
+                review.decisions.append(judged)
         seconds.append(time.perf_counter() - start)
         decisions += len(review.decisions)
         clear += sum(1 for d in review.decisions if d.clear)
@@ -82,6 +93,8 @@ def main(argv: list[str]) -> int:
         "hands": args.hands,
         "seconds_per_hand": {"p50": round(statistics.median(seconds), 2),
                              "p95": round(_percentile(seconds, 0.95), 2)},
+        "first_verdict_seconds": {"p50": round(statistics.median(firsts), 2),
+                                  "p95": round(_percentile(firsts, 0.95), 2)},
         "decisions_per_hand": round(decisions / args.hands, 1),
         "clear_mistake_rate": round(clear / decisions, 3) if decisions else None,
         "by_decision": by_decision,
@@ -94,7 +107,10 @@ def main(argv: list[str]) -> int:
         print(json.dumps(result))
     else:
         print(f"review: {result['seconds_per_hand']['p50']} s a hand (p95 "
-              f"{result['seconds_per_hand']['p95']}), {result['decisions_per_hand']} decisions; "
+              f"{result['seconds_per_hand']['p95']}), the first verdict after "
+              f"{result['first_verdict_seconds']['p50']} s (p95 "
+              f"{result['first_verdict_seconds']['p95']}), {result['decisions_per_hand']} "
+              "decisions; "
               f"clear mistakes in the heuristic's play {result['clear_mistake_rate']}; planted "
               f"blunders graded blunder {planted['blunder']}/{planted['hands']}")
         if hinted["hands"]:

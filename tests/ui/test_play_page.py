@@ -192,3 +192,40 @@ def test_saving_again_replaces_the_saver_and_keeps_the_given_callback():
     calls.clear()
     with_saver(None, first)(None)
     assert calls == ["first"]
+
+
+def test_a_notebooks_hint_is_worked_out_off_its_loop(monkeypatch):
+    """The hint weighs the review's deals: in a notebook it runs in a thread, so the kernel's
+    loop keeps answering, and the hint still reaches the page."""
+    import asyncio
+    import threading
+
+    import tutor.ui.play.ai_runner as ai_runner
+
+    session = PlaySession(seed=1, strength="easy")
+    while not (session.human_to_act and session.hand.phase == Phase.PLAYING):
+        if session.human_to_act:
+            session.act(session.hint().action)
+        else:
+            session.ai_step()
+    worked_in, shown, real = set(), [], ai_runner.hint
+
+    def hint(obs):
+        worked_in.add(threading.get_ident())
+        return real(obs)
+
+    monkeypatch.setattr(ai_runner, "hint", hint)
+    loop_thread = {}
+
+    async def ask() -> None:
+        loop_thread["id"] = threading.get_ident()
+        monkeypatch.setattr(ai_runner.pn.state, "execute", lambda f: asyncio.ensure_future(f()))
+        ai_runner.InThread().hint(session, shown.append)
+        while not shown:
+            await asyncio.sleep(0.01)
+
+    runner = threading.Thread(target=lambda: asyncio.run(ask()))
+    runner.start()
+    runner.join(60)
+    assert shown and shown[0].action == session.hint().action
+    assert worked_in and loop_thread["id"] not in worked_in

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import panel as pn
 
+from tutor.review import hint
 from tutor.rules import Action
 from tutor.store import StoreError
 
@@ -73,6 +74,21 @@ class InThread(HandlesAI):
 
     async def decide(self, session: PlaySession, busy: Callable[[int], None]) -> Action | None:
         return await asyncio.to_thread(session.ai_decide)
+
+    def hint(self, session: PlaySession, show: Show) -> None:
+        """The hint weighs the review's deals (a few tenths of a second): in a thread, so the
+        kernel keeps answering meanwhile."""
+        observation = session.observation
+
+        async def off_loop() -> None:
+            try:
+                suggestion = await asyncio.to_thread(hint, observation)
+            except BaseException:
+                show(None)  # nothing to show, and the next hint may be asked for
+                raise
+            show(suggestion)
+
+        pn.state.execute(off_loop)
 
     def review(self, panel: HandReviewPanel) -> None:
         panel.start(threaded=True)

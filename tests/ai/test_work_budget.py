@@ -12,7 +12,9 @@ import pytest
 
 import tutor.ai.search as search_module
 from tutor.ai import STRENGTHS, HeuristicPlayer, PlayerSpec, decide, strength_spec, suggest
+from tutor.ai.bidding import bid_choices
 from tutor.review import Budget
+from tutor.review.bidding import judge_bid
 from tutor.review.jobs import HandRecord, judge_at
 from tutor.review.selfplay import heuristic_hand
 from tutor.review.setup import judge_bury, judge_call
@@ -113,8 +115,8 @@ def test_hints_ignore_the_clock(loaded):
 
 
 def test_a_reviews_judgements_ignore_the_clock(loaded):
-    """A review's bids, card plays, bury and call are each judged the same under load (the
-    bury and the call not the heuristic's own, which are not judged)."""
+    """A review's bids, card plays, bury and call are each judged the same under load (a
+    bid, bury and call not the heuristic's own, which are not judged)."""
     hand = heuristic_hand(100)
     record = HandRecord.of(hand)
     budget = Budget(candidates=3, fair_deals=4, hindsight_repeats=2)
@@ -129,7 +131,12 @@ def test_a_reviews_judgements_ignore_the_clock(loaded):
                                         key=lambda c: -c.points)[:len(bury.cards)]))
     other = CallFriend(call.seat, next(c for c in calling.cards_of(call.seat)
                                        if c != call.card and not c.is_joker))
-    judges = [lambda: judge_at(record, bid, budget), lambda: judge_at(record, play, budget),
+    bidding = record.position(bid)
+    mine = hand.actions[bid]
+    unlike = Pass(mine.seat) if isinstance(mine, Bid) else next(
+        c for c in bid_choices(bidding.observation(mine.seat)) if isinstance(c, Bid))
+    judges = [lambda: judge_bid(bidding, unlike, bid, budget),
+              lambda: judge_at(record, play, budget),
               lambda: judge_bury(burying, rich, call, at[Bury], budget),
               lambda: judge_call(calling, other, at[CallFriend], budget)]
     calm = _same_under_load(loaded, lambda judge: judge(), judges)

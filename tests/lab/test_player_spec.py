@@ -35,5 +35,5 @@ def test_a_spec_is_a_frozen_picklable_value_named_without_its_seed():
         spec.seed = 5  # type: ignore[misc]
     assert spec.seeded(9) == PlayerSpec("search", 9, spec.options)
     assert str(spec) == ("search(playouts=400,leaf=value,policy=heuristic,candidates=8,"
-                         "prior=0.1)")
+                         "prior=0.1,tolerance=0.05,looks=8)")
     assert str(PlayerSpec("heuristic", 3)) == "heuristic"

@@ -143,3 +143,21 @@ def test_the_home_page_names_the_friend_as_the_rules_do():
         assert "whoever plays" not in page._welcome.object
         assert "打出这张牌的人" not in page._welcome.object
 
+
+def test_looking_at_lessons_saves_nothing_and_offers_nothing(store):
+    """Opening Learn and browsing lessons is not progress: only answering or going on is, so
+    a visitor who only looked is not offered to "continue" anything."""
+    user, _ = store.users.create_guest()
+    learn = LearnPage()
+    learn.attach_user(store, user)
+    learn.open_lesson(3)
+    learn._menu.value = "5"  # the phone's lesson menu
+    learn.open_lesson(0)
+    assert store.lessons.progress(user.id, user.id) == {}
+    page, _ = _home(store, user)
+    assert page.offers == []
+    assert learn.page.step is None  # lesson 1 opens on a page to read: going on is progress
+    learn.next()
+    assert store.lessons.progress(user.id, user.id)[learn.lesson.id].step == 1
+    page.on_show()
+    assert [o.kind for o in page.offers] == ["lesson"]

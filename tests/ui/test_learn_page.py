@@ -91,7 +91,7 @@ def test_each_input_kind_reads_its_widget():
         elif kind is Choice:
             widgets[0].value = solution
         else:
-            widgets[0].value = int(solution)
+            widgets[0].value_input = solution
         page.card.submit()  # reads the widget
         assert page.card.grade is not None and page.card.grade.correct, (kind, solution)
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from tutor.question import Choice, Number, PickCards
 from tutor.question.wrong import wrong_answer
 from tutor.rules import parse_cards
+from tutor.ui.card_picker import CardPicker
 from tutor.ui.learn import LearnPage
+from tutor.ui.marks import render_text
 
 
 def _first_step(page: LearnPage) -> int:
@@ -111,3 +115,51 @@ def test_every_lesson_page_renders_its_bold_and_names_cards_in_its_language():
                 assert "**" not in html, (lesson.id, lang)
     assert 'aria-label="small joker"' in render_text("[[SJ]]", None, "en")
     assert 'aria-label="小王"' in render_text("[[SJ]]", None, "zh")
+
+
+def _pages(lessons=None):
+    """Every (lesson, page index, page) of the curriculum, in order."""
+    return [(lesson, i, p) for lesson in lessons or LearnPage().lessons
+            for i, p in enumerate(lesson.pages)]
+
+
+def _visible(html: str) -> str:
+    """The text a browser shows for some HTML (tags and their attributes gone)."""
+    return re.sub(r"<[^>]*>", "", html)
+
+
+def test_no_lesson_page_shows_a_literal_asterisk():
+    """Emphasis beside Chinese punctuation (`*其他牌桌：*原规则`) stays literal in Markdown;
+    no page, nor its question, shows an asterisk in either language."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt()
+    for lesson, i, p in _pages():
+        for lang in ("en", "zh"):
+            texts = [p.text.get(lang)] + ([p.step.prompt().get(lang)] if p.step else [])
+            for text in texts:
+                shown = _visible(md.render(render_text(text, p.trump, lang)))
+                assert "*" not in shown, (lesson.id, i + 1, lang, shown)
+
+
+def test_cards_on_a_page_are_named_in_its_language():
+    """A joker's face and its tooltip follow the page's language, in the text and in the
+    cards a question lets the learner pick."""
+    page = LearnPage()
+    jokers = 0
+    for li, lesson in enumerate(page.lessons):
+        for pi in range(len(lesson.pages)):
+            for lang, foreign in (("en", ("大王", "小王")), ("zh", ("joker", "JOKER"))):
+                page.param.update(lesson_index=li, page_index=pi, lang=lang)
+                html = page._text.object + page.card._prompt.object
+                if page.card.input is not None:
+                    html += "".join("".join(w.items) for w in page.card.input.widgets
+                                    if isinstance(w, CardPicker))
+                cards = re.findall(r'<(?:span|div) class="zp-card[^"]*joker[^>]*>.*?'
+                                   r'class="pip"', html)
+                jokers += len(cards)
+                for drawn in cards:
+                    named = re.sub(r'class="[^"]*"', "", drawn)  # what is shown and spoken
+                    assert not any(word in named for word in foreign), (lesson.id, pi, drawn)
+    assert jokers > 0
+

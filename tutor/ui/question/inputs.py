@@ -117,7 +117,7 @@ def _several(spec: Several, lang: str) -> AnswerWidgets:
 @answer_widgets.register
 def _pick(spec: PickCards, lang: str) -> AnswerWidgets:
     picker = CardPicker(sizing_mode="stretch_width", max_select=spec.most, ordered=spec.ordered)
-    picker.show(list(spec.cards), None, plain=spec.plain)
+    picker.show(list(spec.cards), None, plain=spec.plain, lang=lang)
     if spec.ordered:
         hint = t("pick_hint_ordered", lang)
     elif spec.none:
@@ -150,7 +150,7 @@ def _throw(spec: ThrowOutcome, lang: str) -> AnswerWidgets:
                                         value=None, color="primary", variant="outline")
     group.value = None  # as in _choice
     picker = CardPicker(visible=False, sizing_mode="stretch_width")
-    picker.show(list(spec.cards), None)
+    picker.show(list(spec.cards), None, lang=lang)
     note = pn.pane.Markdown(t("pick_forced", lang), visible=False)
 
     def toggle(event) -> None:

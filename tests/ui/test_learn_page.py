@@ -163,3 +163,39 @@ def test_cards_on_a_page_are_named_in_its_language():
                     assert not any(word in named for word in foreign), (lesson.id, pi, drawn)
     assert jokers > 0
 
+
+def test_the_point_dot_is_explained_where_it_is_first_drawn():
+    """Point cards carry a blue dot; the first lesson page that draws one says what it means,
+    in both languages."""
+    from tutor.rules import Card
+    from tutor.ui.cards import card_html
+
+    dot = re.search(r'class="pts">([^<]+)<', card_html(Card("5H"))).group(1)
+    for lesson, i, p in _pages():
+        if 'class="pts"' in render_text(p.text.en, p.trump, "en"):
+            for lang in ("en", "zh"):
+                words = re.sub(r"\[\[.*?\]\]", "", p.text.get(lang))
+                assert dot in words, (lesson.id, i + 1, lang)
+            return
+    raise AssertionError("no lesson draws a point card")
+
+
+SUIT_WORDS = {"en": {"S": "♠", "H": "♥", "D": "♦", "C": "♣"},
+              "zh": {"S": "黑桃", "H": "红桃", "D": "方块", "C": "梅花"}}
+
+
+def test_a_page_that_marks_trumps_says_what_trump_is():
+    """A gold edge marks a trump: a page that draws one states the trump it is drawn under
+    (its level, and its suit if there is one) in the page's own text."""
+    for lesson, i, p in _pages():
+        for lang in ("en", "zh"):
+            text = p.text.get(lang)
+            if not re.search(r'class="[^"]*\btrump\b', render_text(text, p.trump, lang)):
+                continue
+            level = p.trump.level
+            said = re.search(rf"level {level}\b" if lang == "en" else rf"打{level}", text, re.I)
+            assert said, (lesson.id, i + 1, lang, "level")
+            if p.trump.suit is not None:
+                suit = SUIT_WORDS[lang][p.trump.suit]
+                trump = rf"trump {suit}" if lang == "en" else rf"主{suit}"
+                assert re.search(trump, text), (lesson.id, i + 1, lang, "suit")

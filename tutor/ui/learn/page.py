@@ -88,12 +88,15 @@ class LearnPage(AppPage):
         self._back.on_click(lambda _e: self.go(self.page_index - 1))
         self._next = pn.widgets.Button(width=160, color="primary")
         self._next.on_click(lambda _e: self.next())
-        self._gate = pn.pane.Markdown("", styles={"color": "#666"}, margin=(0, 10))
+        self._gate = pn.pane.Markdown("", styles={"color": "#666"}, margin=(0, 10),
+                                      sizing_mode="stretch_width", css_classes=["zp-gate"])
         self._notice = pn.pane.Alert("", alert_type="warning", visible=False,
                                      sizing_mode="stretch_width")
         self._main = pn.Column(
             self._menu, self._notice, self._where, self._title, self._text, self._step_box,
-            pn.layout.Divider(), pn.Row(self._back, self._next, self._gate),
+            # the note under the buttons, not beside them: on a phone a row did not wrap
+            pn.layout.Divider(), pn.FlexBox(self._back, self._next, sizing_mode="stretch_width"),
+            self._gate,
             sizing_mode="stretch_width", styles={"min-width": "0"}, stylesheets=[NARROW_CSS])
         self._layout = pn.Row(self._side, self._main, sizing_mode="stretch_width",
                               stylesheets=[NARROW_CSS])

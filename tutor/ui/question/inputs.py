@@ -8,6 +8,7 @@ Nothing starts chosen: a fresh input reads None, so a learner cannot be graded o
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from functools import singledispatch
 from typing import Any
@@ -31,7 +32,7 @@ from tutor.text import section
 from ..card_picker import CardPicker
 
 t = section("card")
-SHORT = 14  # labels up to this long fit side by side as buttons, even on a phone
+SHORT = 14  # labels up to this wide (in Latin letters) fit side by side as buttons on a phone
 WRAP_CSS = ".bk-btn-group { flex-wrap: wrap; }"  # a row of long choices wraps on a phone
 
 
@@ -66,13 +67,19 @@ def _labels(options, lang: str) -> dict[str, str]:
     return {plain(label.get(lang), lang): key for key, label in options}
 
 
+def _width(label: str) -> int:
+    """How wide a label is set, in Latin letters: a Chinese character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in label)
+
+
 @answer_widgets.register
 def _choice(spec: Choice, lang: str) -> AnswerWidgets:
     options = _labels(spec.options, lang)
-    if all(len(label) <= SHORT for label in options):
+    if all(_width(label) <= SHORT for label in options):
         group = pn.widgets.RadioButtonGroup(options=options, value=None, color="primary",
                                             variant="outline", sizing_mode="stretch_width",
-                                            max_width=600, orientation="horizontal")
+                                            max_width=600, orientation="horizontal",
+                                            stylesheets=[WRAP_CSS])
     else:
         group = pn.widgets.RadioBoxGroup(options=options, value=None, inline=False)
     group.value = None  # Panel picks the first option when built: nothing is chosen yet

@@ -156,7 +156,7 @@ class CardRow(pn.viewable.Viewer):
                           else _t("no_trump_given", lang))
         about += " · " + _t("points", lang, n=card_points(self.cards))
         self._caption.object = about
-        self._drawn.object = hand_html(self.cards, self.trump)
+        self._drawn.object = hand_html(self.cards, self.trump, lang)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -227,7 +227,7 @@ class Trick(pn.viewable.Viewer):
             badges = f'<span class="badge">{t("leads", lang)}</span>' if i == 0 else ""
             if i == win:
                 badges += f'<span class="badge win">{_t("wins", lang)}</span>'
-            drawn = "".join(card_html(c, self.trump) for c in play)
+            drawn = "".join(card_html(c, self.trump, lang=lang) for c in play)
             rows.append(f'<div class="play{" win" if i == win else ""}" data-seat="{self.seat(i)}">'
                         f'<span class="who">{escape(t("seat", lang, n=self.seat(i)))}{badges}'
                         f'</span><span class="cards">{drawn}</span></div>')

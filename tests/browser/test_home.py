@@ -39,6 +39,9 @@ def test_a_returning_visitor_is_offered_the_lesson_they_were_in(page, app_url):
     page.locator(".zp-learn-where").filter(has_text="Lesson 3 of").first.wait_for(
         timeout=15_000)
     title = page.locator(".zp-learn-title").first.inner_text()
+    # only looking saves nothing: going on to the next page makes it the lesson they are in
+    page.get_by_role("button", name="Next ▶").click()
+    page.locator('.zp-learn-where[data-page="1"]').wait_for(timeout=15_000)
     page.goto(app_url)
     offer = page.get_by_role("button", name=f"Continue the lesson: {title}")
     offer.wait_for(timeout=30_000)

@@ -4,13 +4,15 @@ reload and resume where the learner left off."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from tutor.lesson import load_lessons
 from tutor.question.wrong import wrong_answer
+from tutor.text import t
 
-from .conftest import shot
+from .conftest import settled_widths, shot, watch_outside
 
 pytestmark = pytest.mark.browser
 
@@ -86,3 +88,115 @@ def test_learn_step_wrong_then_right_and_progress_kept(page, app_url):
     page.get_by_text("主牌的大小").wait_for(timeout=10_000)
     shot(page, "learn_zh")
     assert page.outside_requests == []
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1366, "height": 900}}
+SHOTS = Path("/tmp/h-lessons-shots")
+
+
+def _button(page, key: str, lang: str):
+    return page.get_by_role("button", name=t(key, lang), exact=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_lesson_page_fits_a_phone(browser, app_url, lang):
+    """Every page of every lesson, its question answered by Show answer, at 390 px: the
+    document is never wider than the phone (no sideways scrolling)."""
+    context = browser.new_context(**PHONE)
+    page = watch_outside(context.new_page())
+    try:
+        page.goto(f"{app_url}?page=learn&lang={lang}")
+        _wait_attached(page)
+        lessons = list(LESSONS.values())
+        for li, lesson in enumerate(lessons):
+            for pi, p in enumerate(lesson.pages):
+                page.locator(f'{WHERE}[data-lesson="{lesson.id}"][data-page="{pi}"]').wait_for(
+                    timeout=30_000)
+                if p.step is not None:
+                    page.locator(".zp-q-prompt").first.wait_for(timeout=10_000)
+                scroll, inner = settled_widths(page)
+                if scroll > inner:
+                    shot(page, f"learn_phone_{lang}_{lesson.id}_{pi + 1}")
+                assert inner == 390 and scroll <= inner, \
+                    f"{lesson.id} page {pi + 1} ({lang}) is {scroll} px wide"
+                if p.step is not None:
+                    _button(page, "card.show_answer", lang).click()
+                last = pi + 1 == len(lesson.pages)
+                if li + 1 == len(lessons) and last:
+                    break
+                go_on = _button(page, "learn.finish" if last else "learn.next", lang)
+                page.wait_for_function("b => !b.disabled", arg=go_on.element_handle(),
+                                       timeout=10_000)
+                go_on.click()
+        assert page.outside_requests == []
+    finally:
+        context.close()
+
+
+def test_a_number_typed_then_checked_at_once_is_graded(page, app_url):
+    """Lesson 1's first question: type the number and tap Check without leaving the box
+    (its value would only commit on blur): the answer is checked the first time."""
+    lesson = next(iter(LESSONS.values()))
+    index = next(i for i, p in enumerate(lesson.pages) if p.step is not None)
+    page.goto(app_url + "?page=learn")
+    _wait_attached(page)
+    for _ in range(index):
+        page.get_by_role("button", name="Next ▶").click()
+    page.locator(f'{WHERE}[data-page="{index}"]').wait_for(timeout=10_000)
+    box = page.get_by_placeholder(t("card.number", "en"))
+    box.click()
+    box.press_sequentially(lesson.pages[index].step.solve().text)  # no Enter, no blur
+    # Check is enabled by the keys alone (a disabled button would time the click out)
+    page.get_by_role("button", name="Check answer", exact=True).click(timeout=10_000)
+    page.get_by_text("Correct!").wait_for(timeout=10_000)
+
+
+def _open(page, lesson_id: str, size: str, lang: str) -> None:
+    """Open a lesson: its button in the list, or on a phone the menu above the lesson."""
+    lesson = LESSONS[lesson_id]
+    if size == "390":
+        page.locator(".zp-lesson-menu select").select_option(index=list(LESSONS).index(lesson_id))
+    else:
+        page.get_by_role("button", name=re.compile(re.escape(lesson.title.get(lang)))).click()
+    page.locator(f'{WHERE}[data-lesson="{lesson_id}"][data-page="0"]').wait_for(timeout=30_000)
+
+
+def _look(page, name: str, width: int) -> None:
+    """Save a full-page screenshot to be looked at; the page is no wider than the window."""
+    scroll, inner = settled_widths(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    assert inner == width and scroll <= inner, f"{name}: {scroll} px wide"
+
+
+@pytest.mark.parametrize(("size", "lang"), [(s, lang) for s in ("390", "1366")
+                                            for lang in ("en", "zh")])
+def test_lesson_question_page_screenshots(browser, app_url, size, lang):
+    """Lesson 12's first question (cards, a number box, the multiplier's feedback) before and
+    after an answer, lesson 1's first page (jokers) and lesson 8's first question (long
+    choices), at each width in each language: saved to be looked at, none wider than the
+    window."""
+    context = browser.new_context(**(PHONE if size == "390" else DESKTOP))
+    page = watch_outside(context.new_page())
+    width = int(size)
+    try:
+        page.goto(f"{app_url}?page=learn&lang={lang}")
+        _wait_attached(page)
+        page.locator(".zp-lesson-text .zp-card").first.wait_for(timeout=30_000)
+        _look(page, f"learn_jokers_{size}_{lang}", width)
+        _open(page, "throws", size, lang)
+        page.locator(".zp-q-prompt").first.wait_for(timeout=10_000)
+        _look(page, f"learn_throw_{size}_{lang}", width)
+        _open(page, "kitty-multiplier", size, lang)
+        page.get_by_text(t("learn.answer_first", lang)).wait_for(timeout=10_000)
+        _look(page, f"learn_question_{size}_{lang}_unanswered", width)
+        box = page.get_by_placeholder(t("card.number", lang))
+        box.fill(LESSONS["kitty-multiplier"].pages[0].step.solve().text)
+        _button(page, "card.check", lang).click()
+        page.get_by_text(t("card.correct", lang)).first.wait_for(timeout=10_000)
+        _look(page, f"learn_question_{size}_{lang}", width)
+        assert page.outside_requests == []
+    finally:
+        context.close()

@@ -99,3 +99,18 @@ def test_page_texts_have_both_languages_and_readable_card_marks():
             en_cards = [p for p in split_marks(page.text.en) if isinstance(p, list)]
             zh_cards = [p for p in split_marks(page.text.zh) if isinstance(p, list)]
             assert en_cards == zh_cards, f"{lesson.file}: the two languages show other cards"
+
+
+def test_each_chinese_term_a_title_glosses_names_one_lesson():
+    """A title's Chinese term (`Throws (甩牌)`) names that lesson alone: no other lesson's
+    title, in either language, uses it, so two lessons never share a name."""
+    import re
+
+    assert len({lesson.title.en for lesson in LESSONS}) == len(LESSONS)
+    assert len({lesson.title.zh for lesson in LESSONS}) == len(LESSONS)
+    for lesson in LESSONS:
+        for term in re.findall(r"[(（]([^)）]*[\u4e00-\u9fff][^)）]*)[)）]", lesson.title.en):
+            others = [o.id for o in LESSONS if o is not lesson
+                      and (term in o.title.en or term in o.title.zh)]
+            assert not others, (lesson.id, term, others)
+            assert term in lesson.title.zh, (lesson.id, term)

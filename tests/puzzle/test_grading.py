@@ -79,9 +79,9 @@ def test_throw_explanation_names_the_beating_cards_and_the_cost(by_id):
     g = grade(p, "10H 10H")
     assert g.correct
     en, zh = plain(g.text("en")), plain(g.text("zh"))
-    assert "Seat 1 holds K♥ K♥, which beats your pair 10♥ 10♥" in en
+    assert "Seat 1 holds K♥ K♥, which beats the thrown pair 10♥ 10♥" in en
     assert "10♥ 10♥ is played" in en and "loses 1 积分" in en
-    assert "1号位有 K♥ K♥，大过你的对子 10♥ 10♥" in zh and "扣1积分" in zh
+    assert "1号位有 K♥ K♥，大过甩出的对子 10♥ 10♥" in zh and "扣1积分" in zh
     assert grade(p, "fails: 10♥ 10♥").correct  # unicode and a "fails:" prefix are fine
     assert not grade(p, "ok").correct
     assert not grade(p, "KH").correct

@@ -3,10 +3,13 @@ bonus only when a defender wins the last trick; answers and content errors."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 
 from tutor.question import KINDS, AnswerError, Fields, Number, Question, QuestionFileError, plain
-from tutor.rules import Trump
+from tutor.rules import Trump, decompose, parse_cards
 
 SPADES = Trump("2", "S")  # hearts are a plain suit
 
@@ -106,3 +109,31 @@ def test_both_languages_render() -> None:
             assert "[[" not in plain(text.zh)
         assert q.prompt().en.endswith(q.asks().en)
         assert "value" not in q.public()["position"]
+
+
+UNIT_KINDS = ("titanic", "triple", "tractor", "pair", "single")
+
+
+def _named_units(text: str, lang: str) -> Counter:
+    """How often the explanation names each kind of unit."""
+    from tutor.question.text import unit_name
+
+    return Counter({k: len(re.findall(rf"(?<![a-z]){unit_name(k).get(lang)}(?![a-z])", text))
+                    for k in UNIT_KINDS})
+
+
+@pytest.mark.parametrize(("play", "lead"), [
+    ("AH AH KH KH", None), ("9C 9C", None), ("AH", None), ("AH AH AH QH QH JH JH", None),
+    ("AH AH AH KH KH QH QH QH", None), ("AH AH AH KH KH KH", None), ("3S 3S 3S", "AH AH KH"),
+    ("3S 3S 4S 4S 7S", "AH AH KH KH 9H")])
+def test_the_multiplier_explanation_names_the_units_the_rules_decompose_into(play, lead):
+    """RULES.md §8: the first match is taken over the units of the play's decomposition in
+    the lead's shape; the feedback lists exactly those units (a pair is no "single ×2")."""
+    raw = {"play": play} if lead is None else {"play": play, "lead": lead}
+    for rule in ("first", "max"):
+        q = make("play_multiplier", {**raw, "rule": rule})
+        units = decompose(parse_cards(lead or play), SPADES)
+        for lang in ("en", "zh"):
+            said = q.solve().explanation.get(lang)
+            assert _named_units(said, lang) == Counter(u.kind for u in units), (play, lang, said)
+            assert f"×{q.solve().value}" in said

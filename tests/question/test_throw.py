@@ -143,3 +143,23 @@ def test_both_languages_render() -> None:
         assert "甩" in q.prompt().zh or "甩" in q.solve().explanation.zh
         assert plain(q.prompt().en).endswith("?")
         assert "[[" not in plain(q.solve().explanation.zh)
+
+
+def test_throw_feedback_names_the_throwers_unit_and_counts_the_cards_out() -> None:
+    """The thrower is a seat the learner looks at, not the learner: the beaten unit is the
+    thrown one, not "your" one; and one card still out "is" out, several "are"."""
+    from tutor.rules import format_cards, parse_cards, throw_check
+
+    for others, _ in EXAMPLES:
+        said = lesson({"throw": THROW, "others": others}).solve().explanation
+        assert "your" not in said.en.lower() and "你的" not in said.zh, said.en
+    for out in (["AH", "", "", ""], ["KH", "KH", "", ""], ["QH QH", "", "", ""]):
+        q = puzzle("safe", {"thrower": 0, "throw": THROW, "others": out})
+        said = plain(q.solve().explanation.en)
+        pool = parse_cards(" ".join(out))
+        beats = throw_check(parse_cards(THROW), [pool], LESSON_TRUMP).beats
+        assert beats, out
+        for b in beats:
+            verb = "is" if len(b.by) == 1 else "are"
+            assert f"{format_cards(b.by, lang='en')} {verb} still out" in said, said
+        assert "your" not in said.lower() and "你的" not in q.solve().explanation.zh

@@ -128,3 +128,36 @@ def test_offers_come_lesson_then_assignment_then_game(store):
     assert len(page._resume_box.objects) == 3
     page._resume[2].clicks += 1
     assert opened == ["play"]
+
+
+def test_the_home_page_names_the_friend_as_the_rules_do():
+    """RULES.md §7: the friend is the first player after the declarer who holds the called
+    card, as lesson 11 teaches, not whoever plays it; the home page says so in both languages."""
+    friend = next(lesson for lesson in LearnPage().lessons if lesson.id == "friend")
+    rule = {"en": "first player after the declarer, in play order, who holds",
+            "zh": "第一个持有这张牌的人"}
+    for lang, words in rule.items():
+        assert words in friend.pages[0].text.get(lang)  # the lesson's own wording
+        page = HomePage(lang=lang)
+        assert words in page._welcome.object, lang
+        assert "whoever plays" not in page._welcome.object
+        assert "打出这张牌的人" not in page._welcome.object
+
+
+def test_looking_at_lessons_saves_nothing_and_offers_nothing(store):
+    """Opening Learn and browsing lessons is not progress: only answering or going on is, so
+    a visitor who only looked is not offered to "continue" anything."""
+    user, _ = store.users.create_guest()
+    learn = LearnPage()
+    learn.attach_user(store, user)
+    learn.open_lesson(3)
+    learn._menu.value = "5"  # the phone's lesson menu
+    learn.open_lesson(0)
+    assert store.lessons.progress(user.id, user.id) == {}
+    page, _ = _home(store, user)
+    assert page.offers == []
+    assert learn.page.step is None  # lesson 1 opens on a page to read: going on is progress
+    learn.next()
+    assert store.lessons.progress(user.id, user.id)[learn.lesson.id].step == 1
+    page.on_show()
+    assert [o.kind for o in page.offers] == ["lesson"]

@@ -1,6 +1,7 @@
 """Honest feedback in lessons: a first wrong answer gets a hint at the rule (never the
 solution), the answer comes with a second wrong answer; no step's feedback gives away a later
-step's answer; and no card is marked as a trump before the lesson that teaches trumps."""
+step's answer, nor does the text of its own page or the page before; and no card is marked as
+a trump before the lesson that teaches trumps."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import pytest
 
 from tutor.lesson import load_lessons
 from tutor.question import Choice, Question, plain
-from tutor.question.text import marked_cards
+from tutor.question.text import CARD_MARK, marked_cards
 from tutor.question.wrong import wrong_answer
-from tutor.rules import CardError, parse_cards
+from tutor.rules import Card, CardError, format_cards, parse_cards
 from tutor.text import Text
 from tutor.ui.learn import LearnPage
 from tutor.ui.marks import render_text
@@ -105,6 +106,111 @@ def test_no_step_gives_away_a_later_steps_answer(lesson):
         for j, later in enumerate(steps[i + 1:], i + 2):
             if _later_answer(later):
                 assert _gives_away(later, said) is None, (lesson.id, i + 1, j, later.solve().text)
+
+
+EN_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "eleven", "twelve")
+ZH_NUMBERS = "零一二三四五六七八九十"
+ZH_SUITS = {"S": "黑桃", "H": "红桃", "D": "方块", "C": "梅花"}
+
+
+def _words(text: str) -> str:
+    """Lesson Markdown as read: card marks gone, emphasis and code marks dropped."""
+    return re.sub(r"[*`]", "", CARD_MARK.sub(" ", text))
+
+
+def _right(q: Question, answer: str) -> bool:
+    """Whether `q` takes `answer` as right (an answer it cannot read is not)."""
+    try:
+        return q.grade(answer).correct
+    except Exception:
+        return False
+
+
+def _card_names(card: Card, lang: str) -> set[str]:
+    """How a text may write one card: `K♥`, `big joker`, `红桃K`, `大王`."""
+    names = {card.name(lang), card.symbol}
+    if not card.is_joker:
+        names.add(ZH_SUITS[card.suit] + card.rank)
+    return names
+
+
+def _page_gives_away(q: Question, text: str, lang: str) -> str | None:
+    """What in a page's `text` (Markdown with card marks) tells `q`'s answer: the number
+    (digits or words), a card group the question would take as right, the right cards
+    written out, the right option's words, or the very cards the question asks about."""
+    solution = q.solve().text
+    words = _words(text)
+    spec = q.answer_input()
+    if not isinstance(spec, Choice) and re.fullmatch(r"-?\d+", solution):
+        n = abs(int(solution))
+        forms = [str(n)]
+        if lang == "en" and n < len(EN_NUMBERS):
+            forms.append(EN_NUMBERS[n])
+        if lang == "zh" and n <= 10:
+            forms += [ZH_NUMBERS[n] + unit for unit in "分倍"]
+        pattern = "|".join(re.escape(f) for f in forms)
+        found = re.search(rf"(?<![\d.A-Za-z])({pattern})(?![\dA-Za-z])", words, re.I)
+        if found:
+            return found.group(1)
+    for group in marked_cards(text):
+        if _right(q, format_cards(group)):
+            return f"the cards {format_cards(group)}"
+    cards = _cards(solution) if not solution.isdigit() else None
+    if cards is not None and len(set(cards)) == 1:
+        for name in _card_names(cards[0], lang):
+            if re.search(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", words):
+                return name
+    if isinstance(spec, Choice):
+        seen = plain(re.sub(r"[*`]", "", text), lang).lower()
+        for key, label in spec.options:
+            said = plain(label.get(lang), lang).lower()
+            if len(said) > 3 and said in seen and _right(q, key):
+                return said
+    asked = q.position.get("cards")
+    if isinstance(asked, list) and any(Counter(g) == Counter(asked)
+                                       for g in marked_cards(text)):
+        return f"its own cards {format_cards(asked)}"
+    return None
+
+
+PAGE_STEPS = [(lesson, i, page.step) for lesson in LESSONS
+              for i, page in enumerate(lesson.pages) if page.step is not None]
+
+
+@pytest.mark.parametrize(("lesson", "index", "q"), PAGE_STEPS,
+                         ids=[f"{lesson.id}-{i + 1}" for lesson, i, _ in PAGE_STEPS])
+def test_no_page_gives_away_its_question_nor_the_next_pages(lesson, index, q):
+    """The page a question is on, and the page just read before it, teach the method on other
+    numbers and cards: neither states the answer, in either language."""
+    for n in (index - 1, index):
+        if n < 0:
+            continue
+        for lang in ("en", "zh"):
+            told = _page_gives_away(q, lesson.pages[n].text.get(lang), lang)
+            assert told is None, (f"{lesson.id} page {index + 1} ({lang}): page {n + 1} says "
+                                  f"{told!r}; the answer is {q.solve().text}")
+
+
+def test_the_giveaway_check_sees_an_answer_however_it_is_written():
+    """The check itself: numbers in digits or words, cards marked or written in either
+    language, the cards asked about, an option's words."""
+    points = next(q for _, _, q in PAGE_STEPS if q.type == "points")
+    total = points.solve().text
+    assert _page_gives_away(points, f"That is **{total}** points.", "en") == total
+    assert _page_gives_away(points, f"一共{total}分。", "zh") == total
+    assert _page_gives_away(points, "That is 1000 points.", "en") is None
+    throw = next(q for _, _, q in PAGE_STEPS if q.type == "throw" and q.solve().text != "ok"
+                 and len(parse_cards(q.solve().text)) == 1)
+    card = parse_cards(throw.solve().text)[0]
+    assert _page_gives_away(throw, f"[[AS]] beats [[{card}]].", "en")
+    assert _page_gives_away(throw, f"{card.symbol} loses.", "en")
+    if not card.is_joker:
+        assert _page_gives_away(throw, f"{ZH_SUITS[card.suit]}{card.rank}会被打败。", "zh")
+    unit = next(q for _, _, q in PAGE_STEPS if q.type == "pattern"
+                and "cards" in q.position)
+    asked = format_cards(unit.position["cards"])
+    assert _page_gives_away(unit, f"[[{asked}]] is worth a look.", "en")
 
 
 def test_no_trump_is_marked_before_the_trump_lesson():

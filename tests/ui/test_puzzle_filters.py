@@ -116,3 +116,28 @@ def test_a_finished_assignment_says_so_and_offers_the_next(store):
     assert "You have finished “<bdi>Two</bdi>”" in page._meta.object
     assert "Every assignment is finished" in page._meta.object
     assert not page._next_assignment.visible
+
+
+def test_no_puzzle_says_which_difficulties_or_modes_have_some():
+    """An empty choice names what is there: the difficulties left for the theme in the mode,
+    else the modes that still have some."""
+    from tutor.ui.i18n import t
+
+    page = PuzzlesPage()
+    theme = next(th for th in THEMES if any(th in p.themes and p.difficulty == 1 for p in BANK))
+    easy = [p for p in BANK if p.difficulty == 1]
+    page.trainer = Trainer(easy, rng=random.Random(3))
+    have = sorted({p.difficulty for p in easy if fits(p, theme)})
+    assert have == [1]
+    page._theme.value = theme
+    page._tier.value = "3"
+    assert page.puzzle is None
+    for lang in ("en", "zh"):
+        page.lang = lang
+        said = page._meta.object
+        assert [n for n in (1, 2, 3) if t(f"tier_{n}", lang) in said] == have, said
+    page.lang = "en"
+    page._tier.value = "0"
+    page._mode.value = "retry"  # nothing missed yet: practice still has puzzles
+    assert page.puzzle is None
+    assert t("mode_practice", "en") in page._meta.object, page._meta.object

@@ -46,16 +46,16 @@ def fill(card: QuestionCard, answer: str) -> None:
         if answer != "ok":
             widgets[2].select_cards(parse_cards(answer))
     elif isinstance(spec, Number):
-        widgets[0].value = int(answer)
+        widgets[0].value_input = answer  # typed, not yet committed
     elif isinstance(spec, Numbers):
         for box, value in zip(widgets[0].objects, answer.split(), strict=True):
-            box.value = int(value)
+            box.value_input = value
     elif isinstance(spec, SideLevels):
         side, levels = widgets[0].objects
         words = answer.split()
         side.value = words[0]
         if len(words) > 1:
-            levels.value = int(words[1])
+            levels.value_input = words[1]
     else:
         raise AssertionError(type(spec))
 
@@ -124,3 +124,19 @@ def test_reveal_counts_as_answered_and_redraws_in_the_other_language():
     assert grade.correct and card.revealed and card.verdict.startswith("**The answer:")
     card.lang = "zh"
     assert card.verdict.startswith("**答案：")
+
+
+def test_a_number_typed_is_checked_before_the_box_loses_focus():
+    """A browser sends a number box's text on each key (`value_input`); its `value` only on
+    Enter or blur. Lesson 1's first question: type the kitty size, tap Check at once."""
+    from tutor.ui.learn import LearnPage
+
+    page = LearnPage()
+    step_page = next(i for i, p in enumerate(page.lesson.pages) if p.step is not None)
+    page.go(step_page)
+    card = page.card
+    assert isinstance(card.question.answer_input(), Number) and card._check.disabled
+    box = card.input.widgets[0]
+    box.value_input = card.question.solve().text  # typed; nothing committed yet
+    assert not card._check.disabled
+    assert card.submit().correct and "Correct!" in card.verdict

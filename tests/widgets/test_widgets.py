@@ -162,7 +162,7 @@ def test_puzzle_reads_its_own_answer_widgets():
 def test_puzzle_without_an_answer_asks_for_one():
     puzzle = tw.Puzzle("kitty-1-001")
     assert puzzle.check() is None and "Give an answer first" in puzzle.verdict
-    puzzle.card.input.widgets[0].value = int(solve(puzzle.puzzle).text)
+    puzzle.card.input.widgets[0].value_input = solve(puzzle.puzzle).text
     assert puzzle.check().correct
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.rules import Trump, kitty_multiplier, level_change, multiplier_candidates
+from tutor.rules import Trump, decompose, kitty_multiplier, level_change, multiplier_candidates
 from tutor.text import Text, both
 
 from .fields import Fields
-from .text import listing, unit_name
+from .text import listing, unit_name, unit_text
+
+ORDER = ("titanic", "triple", "tractor", "pair", "single")  # the rule's order (§8)
 
 
 def page_trump(f: Fields) -> Trump | None:
@@ -43,10 +45,17 @@ def trump_rule(trump: Trump, rule: str) -> Text:
 
 def multiplier(play: Sequence[int], trump: Trump, rule: str, lead: Sequence[int]
                ) -> tuple[int, Text]:
-    """The multiplier a winning play earns, read in the lead's shape, and why (§8)."""
+    """The multiplier a winning play earns, read in the lead's shape, and why (§8): the units
+    of the rules core's decomposition, each with what it alone would earn."""
     mult = kitty_multiplier(play, trump, rule, lead=lead)
-    found = multiplier_candidates(play, trump, lead=lead)
-    has = listing(both("scoring.earned", name=unit_name(k), value=v) for k, v in found)
+    units = decompose(lead, trump)  # the match is taken over these units, not card subsets
+    own = sorted(lead) == sorted(play)  # read in its own shape: the units are its cards
+    earned = sorted(((u, multiplier_candidates(u.cards, trump)[0]) for u in units),
+                    key=lambda e: (ORDER.index(e[1][0]), -e[1][1]))
+    has = listing(both("scoring.earned", unit=unit_text(u) if own else unit_name(u.kind),
+                       value=value) for u, (_, value) in earned)
+    if len(units) == 1:
+        return mult, both("scoring.earns_one", has=has, mult=mult)
     key = "scoring.earns_max" if rule == "max" else "scoring.earns_first"
     return mult, both(key, has=has, mult=mult)
 

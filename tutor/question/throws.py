@@ -44,7 +44,8 @@ def explain_throw(result: ThrowResult, seats: Sequence[int], thrower: int,
         if result.ok:
             parts.append(both("throws.safe"))
         else:
-            parts.extend(both("throws.still_out", by=mark(b.by), unit=unit_text(b.unit))
+            parts.extend(both("throws.still_out", by=mark(b.by), unit=unit_text(b.unit),
+                              n=len(b.by))
                          for b in result.beats)
             parts.append(both("throws.risky"))
         return parts

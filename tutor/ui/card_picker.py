@@ -89,8 +89,9 @@ class CardPicker(JSComponent):
     """
 
     def show(self, cards: Sequence[Card], trump: Trump | None, plain: bool = False,
-             tagged: Sequence[Card] = (), tag: str = "") -> None:
-        """Display `cards` in trump order (grouped by effective suit); clears the selection.
+             tagged: Sequence[Card] = (), tag: str = "", lang: str = "en") -> None:
+        """Display `cards` in trump order (grouped by effective suit), jokers named in `lang`;
+        clears the selection.
 
         `plain`: as given, unmarked and unsorted — for questions the trump order would answer.
         `tagged` cards (copies matched one by one) are marked with the word `tag`.
@@ -105,7 +106,7 @@ class CardPicker(JSComponent):
             mine = c in left
             if mine:
                 left.remove(c)
-            items.append(card_html(c, trump, tag if mine else ""))
+            items.append(card_html(c, trump, tag if mine else "", lang))
         self.param.update(cards=[str(c) for c in ordered], items=items, groups=groups,
                           selected=[])
 

@@ -39,9 +39,9 @@ CARD_CSS = """
 """
 
 
-def card_html(card: Card, trump: Trump | None = None, tag: str = "") -> str:
-    """One card as an HTML element with a readable label (title) for screen readers; `tag`
-    marks it with a short word (the kitty cards in the declarer's hand)."""
+def card_html(card: Card, trump: Trump | None = None, tag: str = "", lang: str = "en") -> str:
+    """One card as an HTML element with a readable label (title) for screen readers, jokers
+    named in `lang`; `tag` marks it with a short word (the kitty cards in the declarer's hand)."""
     classes = ["zp-card"]
     if trump is not None and trump.is_trump(card):
         classes.append("trump")
@@ -49,8 +49,9 @@ def card_html(card: Card, trump: Trump | None = None, tag: str = "") -> str:
     if card.is_joker:
         big = card.rank == "BJ"
         classes += ["joker", "big" if big else "small"]
-        label = "大王" if big else "小王"
-        body = f'<span class="rank">{"JOKER" if big else "joker"}</span>' \
+        label = card.name(lang)
+        face = label if lang == "zh" else "JOKER" if big else "joker"
+        body = f'<span class="rank">{face}</span>' \
                f'<span class="pip">{"★" if big else "☆"}</span>'
     else:
         if card.suit in RED:
@@ -83,10 +84,10 @@ def sorted_groups(cards: Sequence[Card],
     return ordered, groups
 
 
-def hand_html(cards: Sequence[Card], trump: Trump | None = None) -> str:
+def hand_html(cards: Sequence[Card], trump: Trump | None = None, lang: str = "en") -> str:
     """A hand sorted in trump order and grouped by effective suit (trumps first)."""
     ordered, groups = sorted_groups(cards, trump)
-    inner = "".join(
-        '<div class="zp-group">' + "".join(card_html(ordered[i], trump) for i in g) + "</div>"
-        for g in groups)
+    inner = "".join('<div class="zp-group">'
+                    + "".join(card_html(ordered[i], trump, lang=lang) for i in g) + "</div>"
+                    for g in groups)
     return f'<div class="zp-hand">{inner}</div>'

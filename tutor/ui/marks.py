@@ -24,19 +24,26 @@ LEARN_CSS = CARD_CSS + """
 # CommonMark does not close `**` right after punctuation when a letter follows, which is how
 # Chinese writes bold (`**发牌。**每人`): bold is turned into <strong> before Markdown sees it
 BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+# the same holds for emphasis (`*其他牌桌：*原规则`): made <em> first, within one line
+EMPHASIS = re.compile(r"(?<![*A-Za-z0-9\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![*A-Za-z0-9])")
 
 
 def inline_cards(cards, trump: Trump | None, lang: str = "en") -> str:
     """Cards in the given order, drawn inline (spans, so they may sit inside a paragraph),
     named for screen readers in `lang`."""
-    inner = "".join(card_html(c, trump).replace("<div", "<span").replace("</div>", "</span>")
-                    for c in cards)
+    inner = "".join(card_html(c, trump, lang=lang).replace("<div", "<span")
+                    .replace("</div>", "</span>") for c in cards)
     label = escape(format_cards(cards, unicode=True, lang=lang))
     return f'<span class="zp-cards" role="group" aria-label="{label}">{inner}</span>'
 
 
 def render_text(text: str, trump: Trump | None, lang: str = "en") -> str:
     """Markdown written by the content's authors (never by users), with every card mark
-    replaced by drawn cards and bold made <strong>."""
-    return "".join(BOLD.sub(r"<strong>\1</strong>", part) if isinstance(part, str)
-                   else inline_cards(part, trump, lang) for part in split_marks(text))
+    replaced by drawn cards, bold made <strong> and emphasis <em>."""
+    return "".join(_emphasis(part) if isinstance(part, str) else inline_cards(part, trump, lang)
+                   for part in split_marks(text))
+
+
+def _emphasis(markdown: str) -> str:
+    """Bold and emphasis as HTML, so they render beside Chinese punctuation too."""
+    return EMPHASIS.sub(r"<em>\1</em>", BOLD.sub(r"<strong>\1</strong>", markdown))

@@ -1,5 +1,6 @@
 """The Learn page: the lesson list, a lesson's pages with Back/Next, and interactive steps
-graded by the rules core, with progress saved per step so a learner resumes where they left off.
+graded by the rules core, with progress saved as the learner answers and goes on (looking
+saves nothing), so a learner resumes where they left off.
 
 The layout is built once; moving between pages updates the panes, and the page's question is
 shown by the one QuestionCard.
@@ -87,12 +88,15 @@ class LearnPage(AppPage):
         self._back.on_click(lambda _e: self.go(self.page_index - 1))
         self._next = pn.widgets.Button(width=160, color="primary")
         self._next.on_click(lambda _e: self.next())
-        self._gate = pn.pane.Markdown("", styles={"color": "#666"}, margin=(0, 10))
+        self._gate = pn.pane.Markdown("", styles={"color": "#666"}, margin=(0, 10),
+                                      sizing_mode="stretch_width", css_classes=["zp-gate"])
         self._notice = pn.pane.Alert("", alert_type="warning", visible=False,
                                      sizing_mode="stretch_width")
         self._main = pn.Column(
             self._menu, self._notice, self._where, self._title, self._text, self._step_box,
-            pn.layout.Divider(), pn.Row(self._back, self._next, self._gate),
+            # the note under the buttons, not beside them: on a phone a row did not wrap
+            pn.layout.Divider(), pn.FlexBox(self._back, self._next, sizing_mode="stretch_width"),
+            self._gate,
             sizing_mode="stretch_width", styles={"min-width": "0"}, stylesheets=[NARROW_CSS])
         self._layout = pn.Row(self._side, self._main, sizing_mode="stretch_width",
                               stylesheets=[NARROW_CSS])
@@ -176,8 +180,7 @@ class LearnPage(AppPage):
         if lesson is not None and self.page_index >= len(lesson.pages):
             self.page_index = len(lesson.pages) - 1  # runs this again
             return
-        self._save(self.page_index)
-        self._render()
+        self._render()  # looking saves nothing: answering and going on do
 
     def open_lesson(self, index: int) -> None:
         """Open a lesson where the learner left it (its first page if finished or new)."""
@@ -187,11 +190,14 @@ class LearnPage(AppPage):
                           page_index=0 if mark.completed else min(mark.step, pages - 1))
 
     def go(self, page_index: int) -> None:
-        """Show another page of the current lesson."""
+        """Show another page of the current lesson (going on saves it as reached)."""
         lesson = self.lesson
         if lesson is None or not 0 <= page_index < len(lesson.pages):
             return
+        onward = page_index > self.page_index
         self.page_index = page_index
+        if onward:
+            self._save(page_index)
 
     def next(self) -> None:
         """Go on (if the page's question is answered): the next page, or the next lesson."""

@@ -297,11 +297,28 @@ class PuzzlesPage(AppPage):
         if done is None and self._theme.value == PERSONAL and self._mode.value != "retry":
             return t("personal_in_retry", lang)
         if done is None:
-            return t("no_puzzle", lang)
+            return self._what_is_left()
         line = t("assignment_done", lang, title=user_text(done.title))
         if self._next_unfinished() is None:
             line += " " + t("assignments_all_done", lang)
         return f"**{line}**"
+
+    def _what_is_left(self) -> str:
+        """No puzzle fits the choice: say which difficulties, or else which modes, have some."""
+        lang, theme = self.lang, self._theme.value or MIX
+        mode = self._mode.value or "practice"
+        if mode == "assignment":
+            return t("no_puzzle", lang)
+        comma = "、" if lang == "zh" else ", "
+        tiers = self.trainer.tiers_left(theme, mode)
+        if tiers:
+            return t("no_puzzle_tiers", lang,
+                     tiers=comma.join(t(f"tier_{n}", lang) for n in tiers))
+        modes = [t(f"mode_{m}", lang) for m in MODES[:3]
+                 if m != mode and self.trainer.tiers_left(theme, m)]
+        if modes:
+            return t("no_puzzle_modes", lang, modes=comma.join(modes))
+        return t("no_puzzle_theme", lang)
 
     def _rating_line(self) -> str:
         lang, outcome, mode = self.lang, self.outcome, self._mode.value or "practice"

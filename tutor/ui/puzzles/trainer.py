@@ -134,6 +134,14 @@ class Trainer:
                 return found
         return None
 
+    def tiers_left(self, theme: str = MIX, mode: str = "practice") -> list[int]:
+        """The difficulties (1–3) that still have a puzzle of `theme` to serve in `mode`."""
+        if mode == "retry":
+            pool = [self.by_id[i] for i in self.to_retry() if i in self.by_id]
+        else:
+            pool = [p for p in self.bank if p.id not in self.tried]
+        return sorted({p.difficulty for p in pool if fits(p, theme)})
+
     def unfinished(self, assignment_id: int, puzzle_ids: list[str]) -> int:
         """How many of an assignment's puzzles are not yet solved for it."""
         done = self.assignment_solved.get(assignment_id, set())

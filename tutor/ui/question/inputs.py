@@ -8,6 +8,7 @@ Nothing starts chosen: a fresh input reads None, so a learner cannot be graded o
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from functools import singledispatch
 from typing import Any
@@ -31,7 +32,7 @@ from tutor.text import section
 from ..card_picker import CardPicker
 
 t = section("card")
-SHORT = 14  # labels up to this long fit side by side as buttons, even on a phone
+SHORT = 14  # labels up to this wide (in Latin letters) fit side by side as buttons on a phone
 WRAP_CSS = ".bk-btn-group { flex-wrap: wrap; }"  # a row of long choices wraps on a phone
 
 
@@ -66,13 +67,19 @@ def _labels(options, lang: str) -> dict[str, str]:
     return {plain(label.get(lang), lang): key for key, label in options}
 
 
+def _width(label: str) -> int:
+    """How wide a label is set, in Latin letters: a Chinese character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in label)
+
+
 @answer_widgets.register
 def _choice(spec: Choice, lang: str) -> AnswerWidgets:
     options = _labels(spec.options, lang)
-    if all(len(label) <= SHORT for label in options):
+    if all(_width(label) <= SHORT for label in options):
         group = pn.widgets.RadioButtonGroup(options=options, value=None, color="primary",
                                             variant="outline", sizing_mode="stretch_width",
-                                            max_width=600, orientation="horizontal")
+                                            max_width=600, orientation="horizontal",
+                                            stylesheets=[WRAP_CSS])
     else:
         group = pn.widgets.RadioBoxGroup(options=options, value=None, inline=False)
     group.value = None  # Panel picks the first option when built: nothing is chosen yet
@@ -117,7 +124,7 @@ def _several(spec: Several, lang: str) -> AnswerWidgets:
 @answer_widgets.register
 def _pick(spec: PickCards, lang: str) -> AnswerWidgets:
     picker = CardPicker(sizing_mode="stretch_width", max_select=spec.most, ordered=spec.ordered)
-    picker.show(list(spec.cards), None, plain=spec.plain)
+    picker.show(list(spec.cards), None, plain=spec.plain, lang=lang)
     if spec.ordered:
         hint = t("pick_hint_ordered", lang)
     elif spec.none:
@@ -150,7 +157,7 @@ def _throw(spec: ThrowOutcome, lang: str) -> AnswerWidgets:
                                         value=None, color="primary", variant="outline")
     group.value = None  # as in _choice
     picker = CardPicker(visible=False, sizing_mode="stretch_width")
-    picker.show(list(spec.cards), None)
+    picker.show(list(spec.cards), None, lang=lang)
     note = pn.pane.Markdown(t("pick_forced", lang), visible=False)
 
     def toggle(event) -> None:
@@ -168,25 +175,35 @@ def _throw(spec: ThrowOutcome, lang: str) -> AnswerWidgets:
     return AnswerWidgets([group, note, picker], read, [(group, "value"), (picker, "selected")])
 
 
+def _number_box(placeholder: str, width: int, label: str | None = None) -> Any:
+    """A box for a whole number, read as typed (`value_input`): its value commits only on
+    Enter or blur, and a tap on Check right after typing must find the number there."""
+    box = pn.widgets.TextInput(placeholder=placeholder, width=width, max_length=12,
+                               **({"name": label} if label else {}))
+    box.param.watch(lambda e: setattr(box, "value_input", e.new), "value")  # set from Python
+    return box
+
+
+def _typed(box: Any) -> str | None:
+    """What the box holds now, or None while it is empty."""
+    return (box.value_input or "").strip() or None
+
+
 @answer_widgets.register
 def _number(spec: Number, lang: str) -> AnswerWidgets:
-    box = pn.widgets.IntInput(value=None, start=spec.lo, end=spec.hi, width=160,
-                              placeholder=t("number", lang))
-    return AnswerWidgets([box], lambda: None if box.value is None else str(box.value),
-                         [(box, "value")])
+    box = _number_box(t("number", lang), 160)
+    return AnswerWidgets([box], lambda: _typed(box), [(box, "value_input")])
 
 
 @answer_widgets.register
 def _numbers(spec: Numbers, lang: str) -> AnswerWidgets:
-    boxes = [pn.widgets.IntInput(value=None, start=spec.lo, end=spec.hi, width=80,
-                                 label=label.get(lang)) for label in spec.labels]
+    boxes = [_number_box("", 80, label.get(lang)) for label in spec.labels]
 
     def read() -> str | None:
-        if any(b.value is None for b in boxes):
-            return None
-        return " ".join(str(b.value) for b in boxes)
+        typed = [_typed(b) for b in boxes]
+        return None if None in typed else " ".join(typed)  # type: ignore[arg-type]
 
-    return AnswerWidgets([pn.FlexBox(*boxes)], read, [(b, "value") for b in boxes])
+    return AnswerWidgets([pn.FlexBox(*boxes)], read, [(b, "value_input") for b in boxes])
 
 
 @answer_widgets.register
@@ -195,8 +212,7 @@ def _side_levels(spec: SideLevels, lang: str) -> AnswerWidgets:
                                       t("declarer_up", lang): "declarer",
                                       t("defenders_up", lang): "defenders",
                                       t("nobody_up", lang): "none"}, value="", width=220)
-    levels = pn.widgets.IntInput(value=None, start=1, end=spec.most, width=90,
-                                 label=t("levels", lang), placeholder="1…")
+    levels = _number_box("1…", 90, t("levels", lang))
 
     def on_side(event) -> None:
         levels.disabled = event.new == "none"  # nobody goes up: no levels to give
@@ -206,8 +222,9 @@ def _side_levels(spec: SideLevels, lang: str) -> AnswerWidgets:
     def read() -> str | None:
         if side.value == "none":
             return "none"
-        if not side.value or levels.value is None:
+        if not side.value or _typed(levels) is None:
             return None
-        return f"{side.value} {levels.value}"
+        return f"{side.value} {_typed(levels)}"
 
-    return AnswerWidgets([pn.FlexBox(side, levels)], read, [(side, "value"), (levels, "value")])
+    return AnswerWidgets([pn.FlexBox(side, levels)], read,
+                         [(side, "value"), (levels, "value_input")])

@@ -125,6 +125,26 @@ def test_the_csv_holds_the_assignment_shown_in_words(store):
         store.attempts.assignment_csv(learner.id, work.id)
 
 
+def test_the_teachers_news_is_said_again_in_the_language_chosen(store):
+    """A teacher's status line stayed English after switching to 中文."""
+    teacher, _, room = class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.classes._name.value = "Class B"
+    page.classes._on_create()
+    assert page.notice.text.startswith("Class “")
+    page.lang = "zh"
+    assert page.notice.text.startswith("已创建班级「")
+    page.lang = "en"
+    assert page.notice.text.startswith("Class “")
+    page.classes._select.value = str(room.id)
+    reset = page.classes._reset
+    reset._reset()
+    assert "one-time code" in reset._result.text
+    page.lang = "zh"
+    assert "一次性代码" in reset._result.text
+
+
 def test_teacher_page_refuses_learners_and_guests(store):
     page = TeacherPage()
     guest, _ = store.users.create_guest()
@@ -237,7 +257,10 @@ def test_the_answer_to_an_authored_puzzle_is_shown_whatever_it_says(store):
     page.authoring._throw.value = "AH AH KH 10H 10H"
     page.authoring._others[0].value = "KH KH"
     page.authoring._preview(save=False)
-    assert answer.kind == "info" and answer._alert.visible and "10H 10H" in answer.text
+    assert answer.kind == "info" and answer._alert.visible
+    assert "10♥ 10♥ must be played instead" in answer.text  # the answer in words, not `10H 10H`
+    page.lang = "zh"  # said again in the language chosen
+    assert "甩牌失败" in answer.text and "10♥ 10♥" in answer.text
 
 
 def test_the_class_of_a_teacher_is_forgotten_when_someone_else_signs_in(store):

@@ -91,6 +91,16 @@ class Reviews(Repository):
 
         return self._db.run(read)
 
+    def reviewed(self, actor_id: int, user_id: int) -> int:
+        """How many of a user's hands have a stored review (one that found no mistake too)."""
+
+        def read(cur: Cursor) -> int:
+            self._require_reader(cur, actor_id, user_id)
+            return int(cur.execute("SELECT count(*) FROM reviews WHERE user_id = $1",
+                                   [user_id]).fetchone()[0])
+
+        return self._db.run(read)
+
     def class_mistakes(self, actor_id: int, class_id: int) -> list[tuple[str, int, int]]:
         """A class's clear mistakes by kind: (kind, how many, how many learners), commonest
         first; for the class's teacher."""

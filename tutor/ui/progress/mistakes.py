@@ -30,11 +30,13 @@ def kind_name(kind: str, lang: str) -> str:
     return t(f"name_{kind}" if kind in KINDS or kind in SETUP_KINDS else "name_other", lang)
 
 
-def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime) -> str:
-    """Each kind's mistakes in the last 7 days and before, clear ones counted apart; a line
-    saying where the figures come from when there are none."""
+def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime,
+                  reviewed: int = 0) -> str:
+    """Each kind's mistakes in the last 7 days and before, clear ones counted apart; when
+    there are none, how many hands were `reviewed` without one, or where reviews come from."""
     if not mistakes:
-        return f"<p>{escape(t('mistakes_none', lang))}</p>"
+        line = t("mistakes_clean", lang, n=reviewed) if reviewed else t("mistakes_none", lang)
+        return f"<p>{escape(line)}</p>"
     week = today - timedelta(days=7)
     recent = Counter(m.kind for m in mistakes if m.created_at >= week)
     earlier = Counter(m.kind for m in mistakes if m.created_at < week)

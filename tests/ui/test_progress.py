@@ -150,3 +150,5 @@ def test_ratings_are_drawn_as_whole_numbers_with_whole_ticks(tmp_path):
         ticker, formatter = page._ratings_fig.yaxis[0].ticker, page._ratings_fig.yaxis[0].formatter
         assert isinstance(ticker, AdaptiveTicker) and ticker.min_interval == 1
         assert isinstance(formatter, NumeralTickFormatter) and formatter.format == "0"
+        levels = page._games_fig.yaxis[0]  # levels are whole numbers too
+        assert levels.ticker.min_interval == 1 and levels.formatter.format == "0"

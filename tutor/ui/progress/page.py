@@ -84,7 +84,8 @@ class ProgressPage(AppPage):
                                   source=self._points_src)
         legend = self._ratings_fig.legend[0]  # outside the plot, below it: it covers nothing
         self._ratings_fig.legend.clear()
-        legend.update(orientation="horizontal", location="center", click_policy="none")
+        # one theme a line: a row of three themes was wider than a phone (390 px)
+        legend.update(orientation="vertical", location="center", click_policy="none")
         self._ratings_fig.add_layout(legend, "below")
         self._legend = legend
         self._ratings_fig.xaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
@@ -103,6 +104,8 @@ class ProgressPage(AppPage):
                                  x_range=FactorRange(factors=EMPTY))
         self._games_fig.vbar(x="game", top="levels", width=0.6, source=self._games_src,
                              color="#2e7d32")
+        self._games_fig.yaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
+        self._games_fig.yaxis.formatter = NumeralTickFormatter(format="0")  # whole levels
         self._summary = pn.pane.Markdown("", sizing_mode="stretch_width")
         self._table = pn.pane.HTML("", sizing_mode="stretch_width")
         self._titles = [pn.pane.Markdown("") for _ in range(3)]

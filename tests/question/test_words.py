@@ -109,3 +109,4 @@ def test_answers_a_question_cannot_read_are_shown_as_given_with_cards_as_cards()
     trick = next(p for p in load_bank() if p.type == "trick")
     assert answer_words(trick, {"play": ["AS"]}, "en") == '{"play":["AS"]}'
     assert answer_words(trick, "9", "en") == "9"  # no seat 9: left as it was
+    assert answer_words(trick, None, "en") == ""  # no answer saved: nothing to say

@@ -37,7 +37,9 @@ def answer_words(q: Question, answer: Any, lang: str) -> str:
 
 
 def _as_text(answer: Any) -> str:
-    """A stored answer as text: a string as it is, anything else as compact JSON."""
+    """A stored answer as text: a string as it is, none as nothing, else compact JSON."""
+    if answer is None:
+        return ""
     if isinstance(answer, str):
         return answer.strip()
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))

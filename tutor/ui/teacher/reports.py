@@ -79,6 +79,8 @@ def said(puzzle: Puzzle | None, answer: Any, lang: str) -> str:
     """A saved answer in words (`the throw succeeds`, `Seat 1`); without its puzzle, as saved."""
     if puzzle is not None:
         return answer_words(puzzle, answer, lang)
+    if answer is None:
+        return ""
     return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
 
 

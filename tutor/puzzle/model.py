@@ -28,8 +28,7 @@ class Puzzle(Question):
     file: str = ""
 
     def title(self) -> Text:
-        """What people call the puzzle: `Rules example 15`, `Throws 7` (of seed 1), else
-        its type and id (`Throws: my-throw`); the id stays the key it is stored by."""
+        """What people call the puzzle: `Rules example 15`, `Throws 7`, else `Throws: <id>`."""
         kind = TYPE_THEMES.get(self.type, Text(self.type, self.type))
         example = RULES_EXAMPLE.fullmatch(self.id)
         if example:

@@ -26,9 +26,7 @@ NONE = "none"
 
 
 def answer_words(q: Question, answer: Any, lang: str) -> str:
-    """`answer` (canonical or as typed) as a reader of `lang` reads it, from the question's own
-    choices and labels; an answer the question cannot read (a puzzle changed since) is shown
-    as it was given, card codes written as cards."""
+    """`answer` in words for a reader of `lang`, from the question's own labels (else as given)."""
     try:
         _, text = q.kind.parse_answer(q, answer)
     except (AnswerError, CardError, TypeError, ValueError):
@@ -62,8 +60,7 @@ def _none() -> Text:
 
 
 def _option(options: tuple[tuple[str, Text], ...], key: str) -> Text:
-    """The label of option `key` (cards: of the option with the same cards, in any order);
-    else a seat number as a seat, or the key read as cards."""
+    """The label of option `key` (or of the same cards), else a seat, else cards or the key."""
     if key in dict(options):
         return dict(options)[key]
     cards = _card_set(key)
@@ -83,8 +80,7 @@ def _card_set(text: str) -> list[int] | None:
 
 @singledispatch
 def words(spec: Input, text: str) -> Text:
-    """The canonical answer `text` of a question whose input is `spec`, in words (card marks
-    left for `plain` to write out)."""
+    """The canonical answer `text` to an input `spec` in words, cards as marks."""
     return same(text)
 
 

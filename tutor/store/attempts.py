@@ -269,9 +269,7 @@ class Attempts(Repository):
         return text
 
     def assignment_csv(self, actor_id: int, assignment_id: int, say: Say | None = None) -> str:
-        """The attempts made for one assignment (at its puzzles, by its class's learners),
-        oldest first, as CSV text; with `say`, each puzzle's title and each answer in words
-        (`to_csv`). Only for the class's teacher."""
+        """One assignment's attempts as CSV (`to_csv`), for the class's teacher only."""
         validate.integer(assignment_id, "assignment id")
 
         def read(cur: Cursor) -> list[tuple[Any, ...]]:

@@ -62,8 +62,7 @@ def class_rows(cur: Cursor, class_id: int) -> list[tuple[Any, ...]]:
 
 
 def assignment_rows(cur: Cursor, assignment_id: int) -> list[tuple[Any, ...]]:
-    """The attempts made for one assignment, at its puzzles, by its class's learners, oldest
-    first, in `CSV_HEADER` order (their practice elsewhere is theirs, not the assignment's)."""
+    """Attempts made for an assignment at its puzzles by its class, oldest first, as CSV rows."""
     return cur.execute(
         """SELECT a.id, u.id, u.username, u.display_name, a.assignment_id, s.title,
                   a.puzzle_id, a.answer, a.correct, a.seconds, a.rating_before,
@@ -110,8 +109,7 @@ def _plain(row: tuple[Any, ...], say: Say | None = None) -> list[Any]:
 
 
 def to_csv(rows: list[tuple[Any, ...]], say: Say | None = None) -> str:
-    """The rows under `CSV_HEADER` as CSV text, plain and rounded, formulas defused; with
-    `say`, under `SAID_HEADER`: each puzzle's title beside its id, each answer in words."""
+    """The rows as CSV text, formulas defused; with `say`, puzzle titles and answers in words."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_HEADER if say is None else SAID_HEADER)

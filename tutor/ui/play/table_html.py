@@ -102,8 +102,7 @@ def _friend_text(obs: Observation, human: int, lang: str) -> str:
 
 
 def trump_text(obs: Observation, human: int, lang: str) -> str:
-    """The trump once set; while bidding, the standing bid's suit and who bid it; else the
-    level alone."""
+    """The trump once set, else the standing bid's suit and who bid it, else the level."""
     if obs.trump is not None:
         return obs.trump.describe(lang)
     bid = obs.standing_bid

@@ -32,8 +32,7 @@ def kind_name(kind: str, lang: str) -> str:
 
 def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime,
                   reviewed: int = 0) -> str:
-    """Each kind's mistakes in the last 7 days and before, clear ones counted apart; when
-    there are none, how many hands were `reviewed` without one, or where reviews come from."""
+    """Mistakes by kind, recent and earlier; else how many hands were reviewed, or how to."""
     if not mistakes:
         line = t("mistakes_clean", lang, n=reviewed) if reviewed else t("mistakes_none", lang)
         return f"<p>{escape(line)}</p>"

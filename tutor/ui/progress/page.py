@@ -56,8 +56,7 @@ def lesson_list(ids: list[str], lang: str) -> str:
 
 
 def retry_links(ids: list[str], titles: dict[str, Text], lang: str) -> str:
-    """Puzzles to retry as Markdown links, by title, that open each on the Puzzles page, or
-    `—` (an id no puzzle has any more is shown as it is)."""
+    """Puzzles to retry as Markdown links by title, each opening it on the Puzzles page."""
     return ", ".join(f"[{user_text(titles[i].get(lang) if i in titles else i)}]"
                      f"(?page=puzzles&puzzle={quote(i)})" for i in ids) or "—"
 

@@ -81,8 +81,7 @@ def compute(attempts: Sequence[Attempt], theme_of: Mapping[str, str],
 
 
 def _played(game: Game) -> tuple[int, int]:
-    """Hands finished in a game and the levels the person rose in them (from level 2): a
-    finished game's from its result, one in progress from its replay; (0, 0) if unreadable."""
+    """Hands finished in a game and levels the person rose in them; (0, 0) if unreadable."""
     result: Any = game.result
     options: Any = game.rules
     try:

@@ -19,8 +19,7 @@ Say = Callable[[str], str]  # a language -> what to say in it (escaped Markdown)
 
 
 class Notice(pn.viewable.Viewer):
-    """One line of news at the top of the tools: shown while it has text, and said again in
-    the page's language whenever that changes."""
+    """One line of news, shown while it has text and said again when the language changes."""
 
     text = param.String(default="", doc="what is said (already escaped); empty: nothing shown")
     kind = param.Selector(default="success", objects=["success", "danger", "info", "secondary"])

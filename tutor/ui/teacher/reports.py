@@ -45,8 +45,7 @@ class PuzzleResult:
 def assignment_report(store: Store, teacher_id: int, assignment: Assignment,
                       bank: Mapping[str, Puzzle] | None = None,
                       ) -> tuple[list[LearnerResult], list[PuzzleResult]]:
-    """Per-learner and per-puzzle results, the puzzles looked up in `bank` (by id); the store
-    refuses anyone but the class's teacher."""
+    """Per-learner and per-puzzle results (puzzles from `bank`), for the class's teacher."""
     bank = bank or {}
     members = store.classes.members(teacher_id, assignment.class_id)
     wanted = set(assignment.puzzle_ids)
@@ -86,8 +85,7 @@ def said(puzzle: Puzzle | None, answer: Any, lang: str) -> str:
 
 def assignment_csv(store: Store, teacher_id: int, assignment: Assignment,
                    bank: Mapping[str, Puzzle], lang: str) -> str:
-    """The CSV of what the results show: the attempts made for `assignment`, each puzzle by
-    title and each answer in words in `lang`; for the class's teacher only."""
+    """The assignment's attempts as CSV, puzzles by title and answers in words in `lang`."""
 
     def say(puzzle_id: str, answer: Any) -> tuple[str, str]:
         puzzle = bank.get(puzzle_id)

@@ -158,8 +158,7 @@ class Results(TeacherPart):
         return f"*{t(key, lang)}*"
 
     def _csv_file(self) -> io.StringIO:
-        """The CSV of the assignment shown, in the page's language (a byte-order mark first,
-        so a spreadsheet reads it as UTF-8); empty for anyone but the class's teacher."""
+        """The shown assignment's CSV in the page's language, with a BOM for spreadsheets."""
         chosen = self.assignment
         if chosen is None or not self._teacher():
             return io.StringIO("")
@@ -213,8 +212,7 @@ def _mistakes_title(rows: list | None, lang: str) -> str:
 
 
 def slug(text: str, fallback: str) -> str:
-    """`text` as part of a file name: letters and digits of any script, lower case, each run
-    of anything else (spaces, dots, slashes, quotes) one `-`; `fallback` if nothing is left."""
+    """`text` lower-cased for a file name: letters and digits of any script, else `-`."""
     return re.sub(r"[\W_]+", "-", text.lower()).strip("-")[:60].strip("-") or fallback
 
 

@@ -64,3 +64,6 @@ def test_reviewed_hands_are_counted_with_or_without_mistakes(store, school):
     assert store.reviews.reviewed(school.bob.id, school.bob.id) == 0
     with pytest.raises(AccessDenied):
         store.reviews.reviewed(school.teacher_b.id, school.amy.id)
+    assert store.reviews.class_reviewed(school.teacher_a.id, school.class_a.id) == 2
+    with pytest.raises(AccessDenied):
+        store.reviews.class_reviewed(school.teacher_b.id, school.class_a.id)

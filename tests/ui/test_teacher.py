@@ -145,6 +145,22 @@ def test_the_teachers_news_is_said_again_in_the_language_chosen(store):
     assert "一次性代码" in reset._result.text
 
 
+def test_a_class_whose_reviews_found_no_clear_mistake_is_not_said_unreviewed(store):
+    """The results said "No learner of this class has reviewed a hand yet" after one had."""
+    teacher, learner, _ = class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    assert "has reviewed a hand yet" in page.results._mistakes.object
+    game = store.games.start(learner.id, {"rules": 1}, 7).id
+    store.reviews.save(learner.id, game, 0, {"decisions": []}, 100.0,
+                       [(3, "lead", "inaccuracy", False)])  # not a clear mistake
+    page.results.reload()
+    assert "1 hand reviewed in this class, and no clear mistake found." in (
+        page.results._mistakes.object)
+    page.lang = "zh"
+    assert "本班已复盘1局牌，没有发现明显失误。" in page.results._mistakes.object
+
+
 def test_teacher_page_refuses_learners_and_guests(store):
     page = TeacherPage()
     guest, _ = store.users.create_guest()

@@ -46,9 +46,12 @@ def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime,
     return _table(head, rows)
 
 
-def class_mistakes_html(rows: Sequence[tuple[str, int, int]], lang: str) -> str:
-    """A class's clear mistakes by kind, commonest first: how many and in how many learners."""
+def class_mistakes_html(rows: Sequence[tuple[str, int, int]], lang: str,
+                        reviewed: int = 0) -> str:
+    """A class's clear mistakes by kind, commonest first, else how many hands were reviewed."""
     if not rows:
-        return f"<p>{escape(t('class_mistakes_none', lang))}</p>"
+        line = (t("class_mistakes_clean", lang, n=reviewed) if reviewed
+                else t("class_mistakes_none", lang))
+        return f"<p>{escape(line)}</p>"
     head = [t(key, lang) for key in ("col_kind", "col_count", "col_learners")]
     return _table(head, [(kind_name(k, lang), n, u) for k, n, u in rows])

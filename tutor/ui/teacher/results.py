@@ -45,6 +45,7 @@ class Results(TeacherPart):
                          doc="(learners, puzzles) of the assignment, as read from the store")
     mistakes = param.List(default=None, allow_None=True,
                           doc="the class's clear mistakes by kind, commonest first")
+    reviewed = param.Integer(default=0, doc="how many hands the class's learners had reviewed")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -73,8 +74,8 @@ class Results(TeacherPart):
         # an empty chart is a sentence, not bare axes (swapped, not hidden, so it draws full size)
         self._chart_box = pn.Column(self._chart_empty, sizing_mode="stretch_width", margin=0)
         self._mistakes = pn.pane.HTML(
-            pn.bind(lambda rows, lang: "" if rows is None else class_mistakes_html(rows, lang),
-                    self.param.mistakes, lang), sizing_mode="stretch_width")
+            pn.bind(_class_mistakes, self.param.mistakes, self.param.reviewed, lang),
+            sizing_mode="stretch_width")
         self._layout = pn.Column(
             self._header("teacher_results"),
             pn.FlexBox(self._select, self._csv), self._learners, self._puzzles, self._chart_box,
@@ -100,7 +101,8 @@ class Results(TeacherPart):
             return
         try:
             items = self.store.classes.assignments(self.user.id, room.id)
-            self.mistakes = self.store.reviews.class_mistakes(self.user.id, room.id)
+            self.param.update(mistakes=self.store.reviews.class_mistakes(self.user.id, room.id),
+                              reviewed=self.store.reviews.class_reviewed(self.user.id, room.id))
         except StoreError as exc:
             self._fail(exc)
             return
@@ -205,6 +207,10 @@ def puzzles_html(report: tuple[list[LearnerResult], list[PuzzleResult]] | None,
         f"<td>{'—' if p.median_seconds is None else f'{p.median_seconds:.0f} s'}</td></tr>"
         for p in report[1])
     return f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>{rows}</table>"
+
+
+def _class_mistakes(rows: list | None, reviewed: int, lang: str) -> str:
+    return "" if rows is None else class_mistakes_html(rows, lang, reviewed)
 
 
 def _mistakes_title(rows: list | None, lang: str) -> str:

@@ -73,18 +73,21 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         teacher.get_by_role("button", name="Sign in").click()
         row = teacher.locator("tr", has_text="Xiao Ming").first
         row.wait_for(timeout=15_000)
-        assert "1/2" in row.inner_text() and pid in row.inner_text()
+        # the puzzle by its title and the answers in words, never their codes (`1`)
+        title = BANK[pid].title().en
+        assert "1/2" in row.inner_text() and f"{title}: Seat {answer} ✓" in row.inner_text()
         teacher.get_by_text("50%").first.wait_for(timeout=15_000)  # one miss, one solve
         # a miss: the chart is drawn (Bokeh lays it out after the table's text arrives)
         teacher.locator(".bk-Canvas, canvas").first.wait_for(state="attached", timeout=15_000)
         shot(teacher, "teacher_results")
         with teacher.expect_download() as info:
-            teacher.get_by_text("Download CSV").click()
-        assert info.value.suggested_filename == "Tuesday club.csv"  # named after the class
+            teacher.get_by_text("Download this assignment (CSV)").click()
+        # named after the class and the assignment, whose attempts alone it holds
+        assert info.value.suggested_filename == "tuesday-club-who-wins-homework.csv"
         path = tmp_path / "class.csv"
         info.value.save_as(path)
-        text = path.read_text()
-        assert "Xiao Ming" in text and pid in text
+        text = path.read_text(encoding="utf-8-sig")
+        assert "Xiao Ming" in text and pid in text and f"Seat {answer}" in text
 
         # with the chart drawn, a button that redraws it (a new assignment) runs outside
         # Bokeh's document lock: the chart once raised there and left the select stale

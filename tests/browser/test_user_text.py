@@ -185,11 +185,16 @@ def test_typed_text_is_shown_as_text_to_its_author_and_the_other_party(browser, 
         row = teacher.locator("tr", has_text=IMG).first
         row.wait_for(timeout=15_000)
         _shows(teacher, IMG)
+        # the CSV holds what the page shows: the assignment the learner answered
+        teacher.get_by_label("Assignment", exact=True).select_option(label=f"{LINK} (2)")
+        teacher.locator("tr", has_text="1/2").first.wait_for(timeout=15_000)
         with teacher.expect_download() as info:
-            teacher.get_by_text("Download CSV").click()
+            teacher.get_by_text("Download this assignment (CSV)").click()
+        # typed names make a safe file name: no markup, no path, no quote survives
+        assert info.value.suggested_filename == "script-alert-9-script-link-javascript-alert-4.csv"
         path = tmp_path / "class.csv"
         info.value.save_as(path)
-        exported = path.read_text()
+        exported = path.read_text(encoding="utf-8-sig")
         assert IMG in exported and SCRIPT in exported and LINK in exported
         shot(teacher, "user_text_results")
         _clean(teacher)

@@ -7,7 +7,7 @@ import pytest
 
 from tutor.puzzle import TYPES, AnswerError, grade, load_file, solve
 from tutor.puzzle.loader import read_entry
-from tutor.question import plain
+from tutor.question import answer_words, plain
 
 
 def test_every_shipped_solution_grades_as_correct(bank):
@@ -70,7 +70,9 @@ def test_wrong_answers_are_marked_wrong_and_explained(bank, kind):
             continue
         assert not g.correct, (p.id, wrong)
         assert s.explanation.en in g.explanation.en and s.explanation.zh in g.explanation.zh
-        assert s.text in plain(g.text("en")) and "不对" in plain(g.text("zh"))
+        # the verdict says the answer in words, never its code (`ok`, `1`, `10H`)
+        assert f"the answer is {answer_words(p, s.text, 'en')}." in plain(g.text("en"))
+        assert answer_words(p, s.text, "zh") in plain(g.text("zh")) and "不对" in g.text("zh")
     assert all_equal < len(puzzles) / 2, "most puzzles must have a wrong answer to test"
 
 

@@ -12,8 +12,10 @@ import pytest
 
 from tests.store.conftest import School
 from tutor.store import (
+    AccessDenied,
     AssignmentProgress,
     InvalidInput,
+    NotFound,
     Rating,
     Store,
     StoreUnavailable,
@@ -139,6 +141,36 @@ def test_the_class_export_is_csv_of_every_attempt(store: Store, school: School,
     assert rows[1]["assignment_id"] == "" and rows[1]["username"] == "bob"
     assert rows[1]["answer"] == "A C D" and '"""' not in text  # a text answer as typed
     assert rows[1]["rating_before"] == ""
+
+
+def test_an_assignments_export_holds_its_own_attempts_alone(store: Store,
+                                                             school: School) -> None:
+    """What the teacher's results page shows: practice, another assignment's work and answers
+    to puzzles the assignment does not hold stay out; `say` gives titles and words."""
+    teacher, amy = school.teacher_a.id, school.amy.id
+    week = store.classes.create_assignment(teacher, school.class_a.id, "Week 1", ["p1", "p2"])
+    other = store.classes.create_assignment(teacher, school.class_a.id, "Week 2", ["p1"])
+    store.attempts.record(amy, "p1", "ok", True, 1.0)  # practice
+    mine = store.attempts.record(amy, "p1", "ok", True, 2.0, assignment_id=week.id)
+    store.attempts.record(amy, "p9", "x", False, 3.0, assignment_id=week.id)  # not its puzzle
+    store.attempts.record(amy, "p1", "1", False, 4.0, assignment_id=other.id)
+    store.attempts.record(school.cat.id, "p1", "ok", True, 5.0)  # another class
+    rows = list(csv.DictReader(io.StringIO(store.attempts.assignment_csv(teacher, week.id))))
+    assert [int(r["attempt_id"]) for r in rows] == [mine]
+    assert rows[0]["answer"] == "ok" and "puzzle" not in rows[0]
+    text = store.attempts.assignment_csv(teacher, week.id,
+                                         lambda pid, answer: (f"Title of {pid}", f"said {answer}"))
+    (row,) = csv.DictReader(io.StringIO(text))
+    assert (row["puzzle_id"], row["puzzle"], row["answer"]) == ("p1", "Title of p1", "said ok")
+    assert (row["correct"], row["seconds"], row["attempt_id"]) == ("True", "2.0", str(mine))
+    assert text.splitlines()[0].startswith("attempt_id,learner_id,username,display_name,"
+                                           "assignment_id,assignment_title,puzzle_id,puzzle,")
+    with pytest.raises(AccessDenied):
+        store.attempts.assignment_csv(school.teacher_b.id, week.id)
+    with pytest.raises(NotFound):
+        store.attempts.assignment_csv(teacher, 999_999)
+    with pytest.raises(InvalidInput):
+        store.attempts.assignment_csv(teacher, "1")  # type: ignore[arg-type]
 
 
 def test_the_export_defuses_spreadsheet_formulas(store: Store) -> None:

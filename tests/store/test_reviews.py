@@ -50,3 +50,20 @@ def test_a_teacher_sees_the_commonest_clear_mistakes_of_their_class(store, schoo
         ("points_given", 3, 2), ("lead", 1, 1)]  # cat is in another class
     with pytest.raises(AccessDenied):
         store.reviews.class_mistakes(school.teacher_b.id, school.class_a.id)
+
+
+def test_reviewed_hands_are_counted_with_or_without_mistakes(store, school):
+    """A review that found no mistake is a reviewed hand all the same (Progress said "No
+    reviewed hands yet" after one)."""
+    game = _game(store, school.amy)
+    assert store.reviews.reviewed(school.amy.id, school.amy.id) == 0
+    store.reviews.save(school.amy.id, game, 0, {"decisions": []}, 100.0, [])
+    store.reviews.save(school.amy.id, game, 1, {}, 50.0, [(3, "lead", "mistake", True)])
+    assert store.reviews.reviewed(school.amy.id, school.amy.id) == 2
+    assert store.reviews.reviewed(school.teacher_a.id, school.amy.id) == 2  # their teacher
+    assert store.reviews.reviewed(school.bob.id, school.bob.id) == 0
+    with pytest.raises(AccessDenied):
+        store.reviews.reviewed(school.teacher_b.id, school.amy.id)
+    assert store.reviews.class_reviewed(school.teacher_a.id, school.class_a.id) == 2
+    with pytest.raises(AccessDenied):
+        store.reviews.class_reviewed(school.teacher_b.id, school.class_a.id)

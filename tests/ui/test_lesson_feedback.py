@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from tutor.lesson import load_lessons
-from tutor.question import Choice, Question, plain
+from tutor.question import Choice, Question, answer_words, plain
 from tutor.question.text import CARD_MARK, marked_cards
 from tutor.question.wrong import wrong_answer
 from tutor.rules import Card, CardError, format_cards, parse_cards
@@ -19,7 +19,6 @@ from tutor.text import Text
 from tutor.ui.learn import LearnPage
 from tutor.ui.marks import render_text
 from tutor.ui.question import QuestionCard
-from tutor.ui.question.answer_text import answer_text
 
 LESSONS = load_lessons()
 STEPS = [(lesson.id, i, q) for lesson in LESSONS for i, q in lesson.steps]
@@ -75,7 +74,7 @@ def test_a_first_wrong_answer_gets_a_hint_and_the_second_the_answer(lesson, page
     assert explanation not in card.verdict
     assert not card.submit(wrong).correct
     assert card.verdict.startswith(
-        f"**Not quite again: the answer is {answer_text(q.solve().text, 'en')}.**")
+        f"**Not quite again: the answer is {answer_words(q, q.solve().text, 'en')}.**")
     card.question = None
     card.question = q  # a new visit starts again with a hint
     card.submit(wrong)
@@ -89,7 +88,7 @@ def test_puzzles_show_the_answer_after_their_one_try():
         card = QuestionCard(question=p, once=True)
         card.submit(wrong_answer(p))
         assert card.verdict.startswith(
-            f"**Not quite: the answer is {answer_text(p.solve().text, 'en')}.**")
+            f"**Not quite: the answer is {answer_words(p, p.solve().text, 'en')}.**")
 
 
 def _later_answer(q: Question) -> bool:

@@ -1,10 +1,16 @@
 """Progress figures from a real store: attempts by theme, retries, lessons, games."""
 
+from bokeh.models import AdaptiveTicker, NumeralTickFormatter
+
 from tutor.puzzle import load_bank
 from tutor.store import Store
+from tutor.ui.play.persist import GameSaver
+from tutor.ui.play.session import PlaySession
 from tutor.ui.progress.page import ProgressPage
 from tutor.ui.progress.stats import compute
 from tutor.ui.puzzles.trainer import Trainer
+
+from .test_play_session import _run_until
 
 BANK = load_bank()
 
@@ -58,7 +64,9 @@ def test_progress_lists_lessons_by_title_links_retries_and_draws_single_points(t
         lessons_md = page._lessons.object
         assert lessons[0].title.en in lessons_md and lessons[1].title.en in lessons_md
         assert lessons[0].id not in lessons_md.replace(lessons[0].title.en, "")
-        assert f"[{missed.id}](?page=puzzles&puzzle={missed.id})" in page._retry.object
+        # a puzzle to retry by its title, for people; its link by its id
+        link = f"[<bdi>{missed.title().en}</bdi>](?page=puzzles&puzzle={missed.id})"
+        assert link in page._retry.object.replace("&#45;", "-")
         assert "1** lesson completed" in page._summary.object
         assert "1** puzzle attempt," in page._summary.object
         # one attempt is one point: no line from a made-up start, a dot at the rating
@@ -71,3 +79,76 @@ def test_progress_lists_lessons_by_title_links_retries_and_draws_single_points(t
         assert lessons[0].title.zh in page._lessons.object
         assert page._ratings_fig.yaxis[0].axis_label == "等级分"
         assert "完成课程**1**个" in page._summary.object
+
+
+def test_hands_and_games_are_counted_as_what_they_are(tmp_path):
+    """After two hands of a game still going, Progress said "0 games finished, 1 in
+    progress" and drew no levels. A game is a series of hands, finished when the match is
+    over: hands finished and games finished are counted apart, and a game in progress is
+    drawn with the levels gained so far."""
+    with Store(tmp_path / "p.duckdb") as store:
+        user, _ = store.users.create_guest()
+        session = PlaySession(seed=12, max_hands=3)
+        saver = GameSaver(store, user.id)
+        _run_until(session, lambda s: s.hand_over)
+        session.next_hand()
+        _run_until(session, lambda s: s.hand_over)
+        saver.save(session)
+        page = ProgressPage()
+        page.attach_user(store, user)
+        summary = page._summary.object
+        assert "**2** hands played to the end" in summary
+        assert "**0** games finished, **1** in progress" in summary
+        gained = session.match.levels[0] - 2
+        assert page._games_src.data == {"game": ["1 (in progress)"], "levels": [gained]}
+        assert page._games_pane.visible and page._titles[2].visible
+        page.lang = "zh"
+        assert "打完**2**局牌" in page._summary.object
+        assert page._games_src.data["game"] == ["1（进行中）"]
+        page.lang = "en"
+
+        while not session.match_over:
+            if session.hand_over:
+                session.next_hand()
+            _run_until(session, lambda s: s.hand_over)
+        saver.save(session)
+        page.on_show()
+        hands = len(session.match.results)
+        assert f"**{hands}** hands played to the end" in page._summary.object
+        assert "**1** game finished, **0** in progress" in page._summary.object
+        assert page._games_src.data == {"game": ["1"], "levels": [session.match.levels[0] - 2]}
+
+
+def test_a_review_that_found_no_mistake_is_counted(tmp_path):
+    """After a review with no mistakes, Progress said "No reviewed hands yet"."""
+    with Store(tmp_path / "p.duckdb") as store:
+        user, _ = store.users.create_guest()
+        session = PlaySession(seed=12, max_hands=2)
+        saver = GameSaver(store, user.id)
+        _run_until(session, lambda s: s.hand_over)
+        saver.save(session)
+        page = ProgressPage()
+        page.attach_user(store, user)
+        assert "No reviewed hands yet" in page._mistakes.object
+        store.reviews.save(user.id, saver.game_id, 0, {"decisions": []}, 1.0, [])
+        page.on_show()
+        assert "1 hand reviewed, and no mistake found in it." in page._mistakes.object
+        page.lang = "zh"
+        assert "已复盘1局牌，没有发现失误。" in page._mistakes.object
+
+
+def test_ratings_are_drawn_as_whole_numbers_with_whole_ticks(tmp_path):
+    """One rating drew ticks like 1661.5: ratings are whole numbers, and so are the ticks."""
+    with Store(tmp_path / "p.duckdb") as store:
+        user, _ = store.users.create_guest()
+        solved = next(b for b in BANK if b.type == "kitty")
+        Trainer(BANK, store, user.id).submit(solved, solved.solve().text, 4)
+        page = ProgressPage()
+        page.attach_user(store, user)
+        (y,) = page._points_src.data["y"]
+        assert isinstance(y, int) and page._ratings_src.data["ys"] == [[y]]
+        ticker, formatter = page._ratings_fig.yaxis[0].ticker, page._ratings_fig.yaxis[0].formatter
+        assert isinstance(ticker, AdaptiveTicker) and ticker.min_interval == 1
+        assert isinstance(formatter, NumeralTickFormatter) and formatter.format == "0"
+        levels = page._games_fig.yaxis[0]  # levels are whole numbers too
+        assert levels.ticker.min_interval == 1 and levels.formatter.format == "0"

@@ -8,7 +8,18 @@ import re
 
 from tutor.ai import suggest
 from tutor.question import plain
-from tutor.rules import Card, Hand, IllegalAction, Phase, Play, RuleSet, format_cards
+from tutor.rules import (
+    Bid,
+    Card,
+    Hand,
+    IllegalAction,
+    Pass,
+    Phase,
+    Play,
+    RuleSet,
+    Trump,
+    format_cards,
+)
 from tutor.ui.play.page import PlayPage
 from tutor.ui.play.session import PlaySession
 from tutor.ui.play.table_html import center_html, table_html
@@ -107,3 +118,26 @@ def test_english_says_big_and_small_joker_and_chinese_keeps_da_wang():
         assert "王" in err.text("zh")
     else:
         raise AssertionError("a card not held was played")
+
+
+def test_the_header_shows_the_bid_trump_as_soon_as_there_is_one():
+    """The header still read 尚未亮主 (no trump declared yet) after seat 1 had bid 2♦."""
+    hand = Hand(4, RuleSet(), (2,) * 5)  # a match's first hand: nobody is declarer yet
+    header = table_html(hand.observation(0), 0, "zh", 1).split('class="zp-seat')[0]
+    assert "尚未亮主" in header  # nobody has bid yet
+    while hand.observation(0).standing_bid is None:  # seat 0 passes; the first other bids
+        obs = hand.observation(hand.turn)
+        bids = [a for a in obs.legal_actions() if isinstance(a, Bid)]
+        hand.apply(bids[0] if bids and hand.turn != 0 else Pass(hand.turn))
+    obs = hand.observation(0)
+    bid = obs.standing_bid
+    assert obs.phase == Phase.BIDDING and obs.trump is None and bid.seat != 0
+    cards = next(c for s, c in obs.bids if s == bid.seat)
+    trump = Trump("2", bid.suit)
+    for lang, said in (("en", f"{trump.describe('en')} for now: Seat {bid.seat} bid "
+                               f"{format_cards(cards, lang='en')}"),
+                       ("zh", f"{trump.describe('zh')}（暂定：{bid.seat}号位亮"
+                              f"{format_cards(cards, lang='zh')}）")):
+        header = table_html(obs, 0, lang, 1).split('class="zp-seat')[0]
+        assert said in header, header
+        assert "尚未亮主" not in header and "not yet bid" not in header

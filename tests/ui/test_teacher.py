@@ -1,5 +1,9 @@
 """Teacher tools over a real store: assignment reports and authored puzzles."""
 
+import csv
+import io
+from html import unescape
+
 import pytest
 
 from tutor.puzzle import PuzzleFileError
@@ -42,6 +46,119 @@ def test_report_counts_each_learner_and_puzzle(store):
     assert "Lea" in csv and first.id in csv
     with pytest.raises(AccessDenied):
         assignment_report(store, learner.id, work)
+
+
+def test_the_results_name_puzzles_by_title_and_answers_in_words(store):
+    """`rules-ex15: ok ✓` was what a teacher read: the puzzle by its id, the answer by its
+    code. Now the title and the words, in the page's language."""
+    teacher, learner, room = class_with_learner(store)
+    bank = {p.id: p for p in shipped_bank()}
+    trick = next(p for p in bank.values() if p.type == "trick")
+    seat = trick.solve().text
+    work = store.classes.create_assignment(teacher.id, room.id, "Homework",
+                                           ["rules-ex15", trick.id])
+    trainer = Trainer(current_bank(store), store, learner.id)
+    trainer.submit(bank["rules-ex15"], "ok", 5, assignment_id=work.id)
+    trainer.submit(trick, seat, 5, assignment_id=work.id)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    assert page.assignment == work
+    shown = unescape(page.results._learners.object)
+    assert "Rules example 15: the throw succeeds ✓" in shown
+    assert f"{trick.title().en}: Seat {seat} ✓" in shown
+    assert "rules-ex15" not in shown and ": ok " not in shown
+    assert "Rules example 15" in unescape(page.results._puzzles.object)
+    page.lang = "zh"
+    shown = unescape(page.results._learners.object)
+    assert "规则例15: 甩牌成功 ✓" in shown and f": {seat}号位 ✓" in shown
+    assert "规则例15" in unescape(page.results._puzzles.object)
+
+
+def test_the_csv_holds_the_assignment_shown_in_words(store):
+    """On a DuckDB file: a guest's practice before signing up and joining, a position from
+    their own game and another assignment's answers stay out of the chosen assignment's
+    CSV, whose name says which assignment it is."""
+    assert store.path.suffix == ".duckdb"
+    teacher = store.users.create("teach", "Ms T", "teacher", "secret-1")
+    room = store.classes.create(teacher.id, "Class A / 4ème")
+    guest, token = store.users.create_guest()
+    bank = {p.id: p for p in shipped_bank()}
+    trainer = Trainer(current_bank(store), store, guest.id)
+    trainer.submit(bank["rules-ex15"], "ok", 4)  # practice as a guest, before joining
+    store.attempts.record(guest.id, "mine-1-0-3", "A", False, 2.0)  # from their own game
+    learner = store.users.upgrade_guest(token, "lea", "Lea", "secret-2")
+    store.classes.join(learner.id, room.join_code)
+    work = store.classes.create_assignment(teacher.id, room.id, 'Throws: "week 1"',
+                                           ["rules-ex15", "rules-ex16"])
+    other = store.classes.create_assignment(teacher.id, room.id, "Other", ["rules-ex15"])
+    trainer.submit(bank["rules-ex15"], "ok", 5, assignment_id=work.id)
+    trainer.submit(bank["rules-ex16"], "KH", 6, assignment_id=work.id)
+    trainer.submit(bank["rules-ex15"], "ok", 7, assignment_id=other.id)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.assignment = work
+    results = page.results
+    assert results._csv.filename == "class-a-4ème-throws-week-1.csv"
+
+    def rows() -> list[dict[str, str]]:
+        text = results._csv_file().read()
+        assert text.startswith("\ufeff")  # a spreadsheet reads it as UTF-8
+        return list(csv.DictReader(io.StringIO(text[1:])))
+
+    got = rows()
+    assert [(r["puzzle_id"], r["seconds"]) for r in got] == [("rules-ex15", "5.0"),
+                                                             ("rules-ex16", "6.0")]
+    assert {r["assignment_title"] for r in got} == {'Throws: "week 1"'}
+    assert [r["puzzle"] for r in got] == ["Rules example 15", "Rules example 16"]
+    assert [r["answer"] for r in got] == ["the throw succeeds",
+                                          "the throw fails: K♥ must be played instead"]
+    page.lang = "zh"
+    got = rows()
+    assert [r["puzzle"] for r in got] == ["规则例15", "规则例16"]
+    assert [r["answer"] for r in got] == ["甩牌成功", "甩牌失败：须改出 K♥"]
+    page.assignment = other
+    assert results._csv.filename == "class-a-4ème-other.csv"
+    assert [r["seconds"] for r in rows()] == ["7.0"]
+    page.assignment = None
+    assert results._csv.disabled and results._csv_file().read() == ""
+    with pytest.raises(AccessDenied):
+        store.attempts.assignment_csv(learner.id, work.id)
+
+
+def test_the_teachers_news_is_said_again_in_the_language_chosen(store):
+    """A teacher's status line stayed English after switching to 中文."""
+    teacher, _, room = class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.classes._name.value = "Class B"
+    page.classes._on_create()
+    assert page.notice.text.startswith("Class “")
+    page.lang = "zh"
+    assert page.notice.text.startswith("已创建班级「")
+    page.lang = "en"
+    assert page.notice.text.startswith("Class “")
+    page.classes._select.value = str(room.id)
+    reset = page.classes._reset
+    reset._reset()
+    assert "one-time code" in reset._result.text
+    page.lang = "zh"
+    assert "一次性代码" in reset._result.text
+
+
+def test_a_class_whose_reviews_found_no_clear_mistake_is_not_said_unreviewed(store):
+    """The results said "No learner of this class has reviewed a hand yet" after one had."""
+    teacher, learner, _ = class_with_learner(store)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    assert "has reviewed a hand yet" in page.results._mistakes.object
+    game = store.games.start(learner.id, {"rules": 1}, 7).id
+    store.reviews.save(learner.id, game, 0, {"decisions": []}, 100.0,
+                       [(3, "lead", "inaccuracy", False)])  # not a clear mistake
+    page.results.reload()
+    assert "1 hand reviewed in this class, and no clear mistake found." in (
+        page.results._mistakes.object)
+    page.lang = "zh"
+    assert "本班已复盘1局牌，没有发现明显失误。" in page.results._mistakes.object
 
 
 def test_teacher_page_refuses_learners_and_guests(store):
@@ -156,7 +273,10 @@ def test_the_answer_to_an_authored_puzzle_is_shown_whatever_it_says(store):
     page.authoring._throw.value = "AH AH KH 10H 10H"
     page.authoring._others[0].value = "KH KH"
     page.authoring._preview(save=False)
-    assert answer.kind == "info" and answer._alert.visible and "10H 10H" in answer.text
+    assert answer.kind == "info" and answer._alert.visible
+    assert "10♥ 10♥ must be played instead" in answer.text  # the answer in words, not `10H 10H`
+    page.lang = "zh"  # said again in the language chosen
+    assert "甩牌失败" in answer.text and "10♥ 10♥" in answer.text
 
 
 def test_the_class_of_a_teacher_is_forgotten_when_someone_else_signs_in(store):

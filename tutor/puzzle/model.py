@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.question import Grade, Question, Solution
+from tutor.text import Text, both
+
+from .themes import TYPE_THEMES
+
+RULES_EXAMPLE = re.compile(r"rules-ex0*(\d+[a-z]?)")  # RULES.md's worked example, by number
+GENERATED = re.compile(r"([a-z_]+)-(\d+)-0*(\d+)")  # <type>-<seed>-<number>
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -19,6 +26,19 @@ class Puzzle(Question):
     difficulty: int
     raw: Mapping[str, Any] = field(repr=False, default_factory=dict)
     file: str = ""
+
+    def title(self) -> Text:
+        """What people call the puzzle: `Rules example 15`, `Throws 7`, else `Throws: <id>`."""
+        kind = TYPE_THEMES.get(self.type, Text(self.type, self.type))
+        example = RULES_EXAMPLE.fullmatch(self.id)
+        if example:
+            return both("puzzle.title_rules", n=example.group(1))
+        made = GENERATED.fullmatch(self.id)
+        if made and made.group(1) == self.type:
+            seed, number = made.group(2), made.group(3)
+            return both("puzzle.title_numbered", kind=kind,
+                        n=number if seed == "1" else f"{seed}-{number}")
+        return both("puzzle.title_named", kind=kind, id=self.id)
 
     def public(self) -> dict[str, Any]:
         """The JSON-ready form sent to a browser: the question and what it shows, no answer."""

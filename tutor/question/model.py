@@ -54,12 +54,15 @@ class Question:
 
     def grade(self, answer: Any) -> Grade:
         """Grade an answer; AnswerError (saying the expected format) if it cannot be read."""
+        from .words import answer_words
+
         kind = self.kind
         given, given_text = kind.parse_answer(self, answer)
         solution = kind.solve(self)
         correct = kind.is_correct(self, given, solution)
+        words = Text(*(answer_words(self, solution.text, lang) for lang in ("en", "zh")))
         return Grade(correct, given_text, solution.text,
-                     kind.explain(self, given, correct, solution))
+                     kind.explain(self, given, correct, solution), words)
 
     def hint(self, answer: Any) -> Text:
         """A pointer to the rule a wrong `answer` missed, without the solution; AnswerError
@@ -93,12 +96,14 @@ class Grade:
     given: str  # the learner's answer, normalised to the answer format
     expected: str
     explanation: Text
+    expected_words: Text | None = None  # `expected` as people read it (None: as it is)
 
     def head(self) -> Text:
-        """`Correct.` or `Not quite: the answer is …`."""
+        """`Correct.` or `Not quite: the answer is …`, the answer in words."""
         if self.correct:
             return both("question.correct")
-        return both("question.not_quite", answer=self.expected)
+        words = self.expected_words or Text(self.expected, self.expected)
+        return both("question.not_quite", answer=words)
 
     def text(self, lang: str = "en") -> str:
         """Verdict and explanation in one paragraph."""

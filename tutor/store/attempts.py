@@ -31,7 +31,7 @@ from tutor.store.attempt_rows import (
 )
 from tutor.store.db import Cursor, Database
 from tutor.store.errors import InvalidInput, NotFound
-from tutor.store.export import class_rows, to_csv, write_atomically
+from tutor.store.export import Say, assignment_rows, class_rows, to_csv, write_atomically
 from tutor.store.facts import KnownFacts
 from tutor.store.group_commit import GroupCommit
 from tutor.store.ratings import (
@@ -267,6 +267,20 @@ class Attempts(Repository):
         if path is not None:
             write_atomically(Path(path), text)
         return text
+
+    def assignment_csv(self, actor_id: int, assignment_id: int, say: Say | None = None) -> str:
+        """One assignment's attempts as CSV (`to_csv`), for the class's teacher only."""
+        validate.integer(assignment_id, "assignment id")
+
+        def read(cur: Cursor) -> list[tuple[Any, ...]]:
+            row = cur.execute("SELECT class_id FROM assignments WHERE id = $1",
+                              [assignment_id]).fetchone()
+            if row is None:
+                raise NotFound(f"There is no assignment {assignment_id}.")
+            self._require_teacher_of(cur, actor_id, row[0])
+            return assignment_rows(cur, assignment_id)
+
+        return to_csv(self._db.run(read), say)
 
     # ---------------------------------------------------------------- ratings
 

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -60,16 +61,36 @@ def class_rows(cur: Cursor, class_id: int) -> list[tuple[Any, ...]]:
     ).fetchall()
 
 
+def assignment_rows(cur: Cursor, assignment_id: int) -> list[tuple[Any, ...]]:
+    """Attempts made for an assignment at its puzzles by its class, oldest first, as CSV rows."""
+    return cur.execute(
+        """SELECT a.id, u.id, u.username, u.display_name, a.assignment_id, s.title,
+                  a.puzzle_id, a.answer, a.correct, a.seconds, a.rating_before,
+                  a.rating_after, a.created_at
+           FROM assignments s
+           JOIN memberships m ON m.class_id = s.class_id
+           JOIN users u ON u.id = m.user_id
+           JOIN attempts a ON a.user_id = m.user_id AND a.assignment_id = s.id
+                AND a.puzzle_id = ANY(s.puzzle_ids)
+           WHERE s.id = $1
+           ORDER BY a.created_at, a.id""",
+        [assignment_id],
+    ).fetchall()
+
+
+Say = Callable[[str, Any], tuple[str, str]]  # (puzzle id, answer) -> (title, answer in words)
+PUZZLE = CSV_HEADER.index("puzzle_id")
+SAID_HEADER = (*CSV_HEADER[:PUZZLE + 1], "puzzle", *CSV_HEADER[PUZZLE + 1:])
 ANSWER = CSV_HEADER.index("answer")
 SECONDS = CSV_HEADER.index("seconds")
 CREATED = CSV_HEADER.index("created_at_utc")
 RATINGS = (CSV_HEADER.index("rating_before"), CSV_HEADER.index("rating_after"))
 
 
-def _plain(row: tuple[Any, ...]) -> list[Any]:
+def _plain(row: tuple[Any, ...], say: Say | None = None) -> list[Any]:
     """A row as a person reads it: the answer as typed (stored as JSON: a text answer loses
-    its quotes, other answers stay compact JSON), seconds to 0.1 s, ratings whole, the
-    time as ISO 8601 UTC."""
+    its quotes, other answers stay compact JSON) or, with `say`, in words after the puzzle's
+    title; seconds to 0.1 s, ratings whole, the time as ISO 8601 UTC."""
     out = list(row)
     if isinstance(out[CREATED], datetime):
         out[CREATED] = out[CREATED].strftime("%Y-%m-%dT%H:%M:%S.%fZ")
@@ -81,13 +102,16 @@ def _plain(row: tuple[Any, ...]) -> list[Any]:
     for i in RATINGS:
         if out[i] is not None:
             out[i] = round(float(out[i]))
+    if say is not None:  # last: the title's column moves those after it
+        title, out[ANSWER] = say(out[PUZZLE], answer)
+        out.insert(PUZZLE + 1, title)
     return out
 
 
-def to_csv(rows: list[tuple[Any, ...]]) -> str:
-    """The rows under `CSV_HEADER` as CSV text, plain and rounded, formulas defused."""
+def to_csv(rows: list[tuple[Any, ...]], say: Say | None = None) -> str:
+    """The rows as CSV text, formulas defused; with `say`, puzzle titles and answers in words."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
-    writer.writerows([_cell(v) for v in _plain(row)] for row in rows)
+    writer.writerow(CSV_HEADER if say is None else SAID_HEADER)
+    writer.writerows([_cell(v) for v in _plain(row, say)] for row in rows)
     return buffer.getvalue()

@@ -91,6 +91,27 @@ class Reviews(Repository):
 
         return self._db.run(read)
 
+    def reviewed(self, actor_id: int, user_id: int) -> int:
+        """How many of a user's hands have a stored review (one that found no mistake too)."""
+
+        def read(cur: Cursor) -> int:
+            self._require_reader(cur, actor_id, user_id)
+            return int(cur.execute("SELECT count(*) FROM reviews WHERE user_id = $1",
+                                   [user_id]).fetchone()[0])
+
+        return self._db.run(read)
+
+    def class_reviewed(self, actor_id: int, class_id: int) -> int:
+        """How many hands the class's learners have had reviewed; for the class's teacher."""
+
+        def read(cur: Cursor) -> int:
+            self._require_teacher_of(cur, actor_id, class_id)
+            return int(cur.execute(
+                "SELECT count(*) FROM reviews r JOIN memberships m ON m.user_id = r.user_id"
+                " AND m.class_id = $1", [class_id]).fetchone()[0])
+
+        return self._db.run(read)
+
     def class_mistakes(self, actor_id: int, class_id: int) -> list[tuple[str, int, int]]:
         """A class's clear mistakes by kind: (kind, how many, how many learners), commonest
         first; for the class's teacher."""

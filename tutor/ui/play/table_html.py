@@ -101,13 +101,22 @@ def _friend_text(obs: Observation, human: int, lang: str) -> str:
     return f"<span>{escape(call)} · {escape(state)}</span>"
 
 
+def trump_text(obs: Observation, human: int, lang: str) -> str:
+    """The trump once set, else the standing bid's suit and who bid it, else the level."""
+    if obs.trump is not None:
+        return obs.trump.describe(lang)
+    bid = obs.standing_bid
+    if bid is None:
+        return t("bidding_no_trump", lang, level=obs.level)
+    shown = next((cards for seat, cards in reversed(obs.bids) if seat == bid.seat), ())
+    return t("bidding_standing", lang, trump=Trump(obs.level, bid.suit).describe(lang),
+             who=seat_name(bid.seat, human, lang), cards=format_cards(shown, lang=lang))
+
+
 def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
     """The bar above the table: hand, trump and level, declarer, friend, defenders' points."""
     parts = [f"<b>{escape(t('hand_no', lang, n=hand_no))}</b>"]
-    if obs.trump is not None:
-        parts.append(f"<span>{escape(obs.trump.describe(lang))}</span>")
-    else:
-        parts.append(f"<span>{escape(t('bidding_no_trump', lang, level=obs.level))}</span>")
+    parts.append(f"<span>{escape(trump_text(obs, human, lang))}</span>")
     if obs.declarer is not None:
         parts.append(f"<span>{escape(t('declarer_badge', lang))}: "
                      f"{escape(seat_name(obs.declarer, human, lang))}</span>")

@@ -30,11 +30,12 @@ def kind_name(kind: str, lang: str) -> str:
     return t(f"name_{kind}" if kind in KINDS or kind in SETUP_KINDS else "name_other", lang)
 
 
-def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime) -> str:
-    """Each kind's mistakes in the last 7 days and before, clear ones counted apart; a line
-    saying where the figures come from when there are none."""
+def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime,
+                  reviewed: int = 0) -> str:
+    """Mistakes by kind, recent and earlier; else how many hands were reviewed, or how to."""
     if not mistakes:
-        return f"<p>{escape(t('mistakes_none', lang))}</p>"
+        line = t("mistakes_clean", lang, n=reviewed) if reviewed else t("mistakes_none", lang)
+        return f"<p>{escape(line)}</p>"
     week = today - timedelta(days=7)
     recent = Counter(m.kind for m in mistakes if m.created_at >= week)
     earlier = Counter(m.kind for m in mistakes if m.created_at < week)
@@ -45,9 +46,12 @@ def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime) -> st
     return _table(head, rows)
 
 
-def class_mistakes_html(rows: Sequence[tuple[str, int, int]], lang: str) -> str:
-    """A class's clear mistakes by kind, commonest first: how many and in how many learners."""
+def class_mistakes_html(rows: Sequence[tuple[str, int, int]], lang: str,
+                        reviewed: int = 0) -> str:
+    """A class's clear mistakes by kind, commonest first, else how many hands were reviewed."""
     if not rows:
-        return f"<p>{escape(t('class_mistakes_none', lang))}</p>"
+        line = (t("class_mistakes_clean", lang, n=reviewed) if reviewed
+                else t("class_mistakes_none", lang))
+        return f"<p>{escape(line)}</p>"
     head = [t(key, lang) for key in ("col_kind", "col_count", "col_learners")]
     return _table(head, [(kind_name(k, lang), n, u) for k, n, u in rows])

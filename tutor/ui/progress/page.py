@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import panel as pn
 import param
-from bokeh.models import AdaptiveTicker, ColumnDataSource, FactorRange
+from bokeh.models import AdaptiveTicker, ColumnDataSource, FactorRange, NumeralTickFormatter
 from bokeh.palettes import Category10_10
 from bokeh.plotting import figure
 
@@ -55,9 +55,10 @@ def lesson_list(ids: list[str], lang: str) -> str:
     return ", ".join(escape(n) for n in names) or "—"
 
 
-def retry_links(ids: list[str]) -> str:
-    """Puzzles to retry as Markdown links that open each on the Puzzles page, or `—`."""
-    return ", ".join(f"[{escape(i)}](?page=puzzles&puzzle={quote(i)})" for i in ids) or "—"
+def retry_links(ids: list[str], titles: dict[str, Text], lang: str) -> str:
+    """Puzzles to retry as Markdown links by title, each opening it on the Puzzles page."""
+    return ", ".join(f"[{user_text(titles[i].get(lang) if i in titles else i)}]"
+                     f"(?page=puzzles&puzzle={quote(i)})" for i in ids) or "—"
 
 
 class ProgressPage(AppPage):
@@ -68,6 +69,7 @@ class ProgressPage(AppPage):
                                    doc="the learner's records, summed up (None: nothing yet)")
     mistakes = param.List(default=[], item_type=Mistake,
                           doc="the mistakes the learner's stored hand reviews found")
+    reviewed = param.Integer(default=0, doc="how many of the learner's hands were reviewed")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -81,10 +83,15 @@ class ProgressPage(AppPage):
                                   source=self._points_src)
         legend = self._ratings_fig.legend[0]  # outside the plot, below it: it covers nothing
         self._ratings_fig.legend.clear()
-        legend.update(orientation="horizontal", location="center", click_policy="none")
+        # one theme a line: a row of three themes was wider than a phone (390 px)
+        legend.update(orientation="vertical", location="center", click_policy="none")
         self._ratings_fig.add_layout(legend, "below")
         self._legend = legend
         self._ratings_fig.xaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
+        # ratings are whole numbers: so are their ticks, however close the points lie
+        self._ratings_fig.yaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
+        self._ratings_fig.yaxis.formatter = NumeralTickFormatter(format="0")
+        self._puzzle_titles: dict[str, Text] = {}
         self._acc_src = ColumnDataSource({"theme": [], "accuracy": [], "label": []})
         self._acc_fig = figure(height=260, sizing_mode="stretch_width", toolbar_location=None,
                                x_range=FactorRange(factors=EMPTY), y_range=(0, 100))
@@ -96,6 +103,8 @@ class ProgressPage(AppPage):
                                  x_range=FactorRange(factors=EMPTY))
         self._games_fig.vbar(x="game", top="levels", width=0.6, source=self._games_src,
                              color="#2e7d32")
+        self._games_fig.yaxis.ticker = AdaptiveTicker(min_interval=1, num_minor_ticks=0)
+        self._games_fig.yaxis.formatter = NumeralTickFormatter(format="0")  # whole levels
         self._summary = pn.pane.Markdown("", sizing_mode="stretch_width")
         self._table = pn.pane.HTML("", sizing_mode="stretch_width")
         self._titles = [pn.pane.Markdown("") for _ in range(3)]
@@ -126,19 +135,22 @@ class ProgressPage(AppPage):
         uid = self.user.id
         try:
             attempts = self.store.attempts.for_user(uid, uid)
-            theme_of = {p.id: p.type for p in current_bank(self.store)}
+            bank = current_bank(self.store)
+            theme_of = {p.id: p.type for p in bank}
+            self._puzzle_titles = {p.id: p.title() for p in bank}
             theme_of.update({a.puzzle_id: "better_play" for a in attempts
                              if is_personal(a.puzzle_id)})  # positions from their games
             self.progress = compute(
                 attempts, theme_of,
                 self.store.attempts.user_ratings(uid, uid), self.store.lessons.progress(uid, uid),
                 self.store.games.for_user(uid, uid))
-            self.mistakes = self.store.reviews.mistakes(uid, uid)
+            self.param.update(mistakes=self.store.reviews.mistakes(uid, uid),
+                              reviewed=self.store.reviews.reviewed(uid, uid))
         except StoreError as exc:
             self._summary.object = t("store_unavailable", self.lang,
                                      error=user_text(exc, self.lang))
 
-    @param.depends("lang", "progress", "mistakes", watch=True)
+    @param.depends("lang", "progress", "mistakes", "reviewed", watch=True)
     def _render(self) -> None:
         with pn.io.hold():  # the figures, charts and lists reach the browser as one patch
             self._draw()
@@ -154,6 +166,7 @@ class ProgressPage(AppPage):
         self._summary.object = t(
             "progress_summary", lang, attempts=t("progress_attempts", lang, n=p.attempts),
             right=p.correct, lessons=t("progress_lessons_done", lang, n=len(p.lessons_completed)),
+            hands=t("progress_hands_done", lang, n=p.hands_finished),
             games=t("progress_games_done", lang, n=p.games_finished), playing=p.games_in_progress)
         themes = sorted(p.themes.values(), key=lambda s: s.theme)
         # no empty charts for a newcomer: say where the figures will come from instead
@@ -165,11 +178,11 @@ class ProgressPage(AppPage):
         colors = [Category10_10[i % 10] for i in range(len(rated))]
         self._ratings_src.data = {
             "xs": [[n for n, _ in s.history] for s in rated],
-            "ys": [[r for _, r in s.history] for s in rated],
+            "ys": [[round(r) for _, r in s.history] for s in rated],
             "theme": [_theme_name(s.theme, lang) for s in rated], "color": colors}
         self._points_src.data = {
             "x": [n for s in rated for n, _ in s.history],
-            "y": [r for s in rated for _, r in s.history],
+            "y": [round(r) for s in rated for _, r in s.history],
             "theme": [_theme_name(s.theme, lang) for s in rated for _ in s.history],
             "color": [c for s, c in zip(rated, colors, strict=True) for _ in s.history]}
         self._ratings_fig.xaxis.axis_label = t("axis_attempt", lang)
@@ -192,9 +205,10 @@ class ProgressPage(AppPage):
                               f" border-bottom: 1px solid #dde}}</style>"
                               f'<table class="zp-progress" style="border-collapse:collapse">'
                               f"<tr>{head}</tr>{rows}</table>" if themes else "")
-        games = [str(i + 1) for i in range(len(p.levels_gained))]
+        games = [t("progress_game_playing", lang, n=i + 1) if playing else str(i + 1)
+                 for i, (_, playing) in enumerate(p.levels_gained)]
         self._games_fig.x_range.factors = games or EMPTY
-        self._games_src.data = {"game": games, "levels": p.levels_gained}
+        self._games_src.data = {"game": games, "levels": [n for n, _ in p.levels_gained]}
         self._games_pane.visible = self._titles[2].visible = bool(games)
         self._lessons.object = t("progress_lessons", lang,
                                  done=lesson_list(p.lessons_completed, lang),
@@ -203,10 +217,11 @@ class ProgressPage(AppPage):
         bank = [i for i in p.to_retry if not is_personal(i)]
         own = len({puzzle_id(m.game_id, m.hand, m.index) for m in self.mistakes
                    if teaching(m.kind, m.grade, m.clear)} - set(p.solved))
-        self._retry.object = f"**{t('progress_retry', lang)}** {retry_links(bank)}" + (
+        links = retry_links(bank, self._puzzle_titles, lang)
+        self._retry.object = f"**{t('progress_retry', lang)}** {links}" + (
             "  \n" + t("progress_retry_own", lang, n=own) if own else "")
         self._mistakes_title.object = f"#### {review_text('mistakes_title', lang)}"
-        self._mistakes.object = mistakes_html(self.mistakes, lang, now())
+        self._mistakes.object = mistakes_html(self.mistakes, lang, now(), self.reviewed)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -6,7 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.games import hands_begun, is_playable, replay_game
+from tutor.rules import RuleError
 from tutor.store import Attempt, Game, LessonProgress, Rating
+
+START_LEVEL = 2  # everyone starts a game at level 2
 
 
 @dataclass
@@ -35,9 +39,11 @@ class Progress:
     solved: list[str]  # puzzles whose last attempt was right
     lessons_completed: list[str]
     lessons_started: list[str]
-    games_finished: int
+    hands_finished: int  # hands played to the end, in every game
+    games_finished: int  # games (series of hands) over
     games_in_progress: int
-    levels_gained: list[int]  # per finished game, for the person's seat
+    levels_gained: list[tuple[int, bool]]  # per game with a hand finished, oldest first:
+    # levels the person rose in it (so far), and whether it is still in progress
 
 
 def compute(attempts: Sequence[Attempt], theme_of: Mapping[str, str],
@@ -61,22 +67,31 @@ def compute(attempts: Sequence[Attempt], theme_of: Mapping[str, str],
     for theme, r in ratings.items():
         themes.setdefault(theme, ThemeStats(theme)).rating = r.rating
     finished = [g for g in games if g.status == "finished"]
+    played = [(_played(g), g.status != "finished")
+              for g in sorted(games, key=lambda g: (g.created_at, g.id))]
     return Progress(
         themes=themes, attempts=len(ordered), correct=sum(a.correct for a in ordered),
         to_retry=list(open_misses),
         solved=sorted({a.puzzle_id for a in ordered} - set(open_misses)), lessons_completed=sorted(
             k for k, v in lessons.items() if v.completed),
         lessons_started=sorted(k for k, v in lessons.items() if not v.completed),
+        hands_finished=sum(hands for (hands, _), _ in played),
         games_finished=len(finished), games_in_progress=len(games) - len(finished),
-        levels_gained=[_levels_gained(g) for g in finished])
+        levels_gained=[(levels, playing) for (hands, levels), playing in played if hands])
 
 
-def _levels_gained(game: Game) -> int:
-    """Levels the person rose in a finished game (from level 2), 0 if unreadable."""
+def _played(game: Game) -> tuple[int, int]:
+    """Hands finished in a game and levels the person rose in them; (0, 0) if unreadable."""
     result: Any = game.result
     options: Any = game.rules
     try:
         seat = int(options.get("human", 0))
-        return int(result["levels"][seat]) - 2
-    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-        return 0
+        if game.status == "finished":
+            hands = int(result["hands"]) if "hands" in result else hands_begun(game)
+            return hands, int(result["levels"][seat]) - START_LEVEL
+        if not is_playable(game):
+            return 0, 0
+        replay = replay_game(game)
+        return len(replay.completed_hands()), replay.match.levels[replay.human] - START_LEVEL
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError, RuleError):
+        return 0, 0

@@ -10,12 +10,11 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.question import AnswerError, Grade, Question
+from tutor.question import AnswerError, Grade, Question, answer_words
 from tutor.text import LANGS, Text, section
 
 from ..marks import LEARN_CSS, render_text
 from ..safe import user_text
-from .answer_text import answer_text
 from .inputs import AnswerWidgets, answer_widgets
 
 t = section("card")
@@ -183,19 +182,20 @@ class QuestionCard(pn.viewable.Viewer):
         if g is None:
             self._verdict.visible = False
             return
+        said = answer_words(self.question, g.expected, lang)  # the answer in words, not code
         if self.revealed:
-            head = t("answer_is", lang, answer=answer_text(g.expected, lang))
+            head = t("answer_is", lang, answer=said)
         elif g.correct:
             head = t("correct", lang)
         elif self.once:
-            head = t("wrong_answer_is", lang, answer=answer_text(g.expected, lang))
+            head = t("wrong_answer_is", lang, answer=said)
         elif self.misses < 2 and self._hint is not None:  # a hint at the rule, not the answer
             head, body = t("hint_head", lang), render_text(self._hint.get(lang), None, lang)
             self._verdict.param.update(object=f"**{head}** {body}", visible=True,
                                        alert_type="warning")
             return
         else:
-            head = t("wrong_twice", lang, answer=answer_text(g.expected, lang))
+            head = t("wrong_twice", lang, answer=said)
         body = render_text(g.explanation.get(lang), None, lang)
         self._verdict.param.update(object=f"**{head}** {body}", visible=True,
                                    alert_type="success" if g.correct else "danger")

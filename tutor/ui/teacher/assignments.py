@@ -73,7 +73,7 @@ class Assignments(TeacherPart):
         if not self._teacher():
             return
         if self.classroom is None:
-            self._fail(ValueError(t("teacher_no_class", self.lang)))
+            self._fail(lambda lang: t("teacher_no_class", lang))
             return
         ids = self._chosen_puzzles()
         due = self._due.value if isinstance(self._due.value, date) else None
@@ -83,8 +83,8 @@ class Assignments(TeacherPart):
         except StoreError as exc:
             self._fail(exc)
             return
-        self._ok(t("teacher_assignment_made", self.lang, title=user_text(made.title),
-                   n=len(ids)))
+        self._ok(lambda lang: t("teacher_assignment_made", lang, title=user_text(made.title),
+                                n=len(ids)))
         self._title.value = ""
         self._picked.value = []
         self.made = made

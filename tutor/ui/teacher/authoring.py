@@ -9,6 +9,7 @@ import panel as pn
 import param
 
 from tutor.puzzle import AnswerError, PuzzleFileError
+from tutor.question import answer_words
 from tutor.rules import RANKS
 from tutor.store import StoreError
 
@@ -42,7 +43,7 @@ class Authoring(TeacherPart):
         self._save_button = pn.widgets.Button(label=self._t("author_save"), color="primary",
                                               width=140)
         self._save_button.on_click(lambda _: self._preview(save=True))
-        self._answer = Notice()
+        self._answer = Notice(lang=self.param.lang)
         self._layout = pn.Column(
             self._header("teacher_author"),
             pn.FlexBox(self._level, self._suit, self._difficulty), self._throw,
@@ -60,23 +61,22 @@ class Authoring(TeacherPart):
     def _preview(self, save: bool) -> None:
         if not self._teacher():
             return
-        lang = self.lang
         raw = self._entry()
         try:
             puzzle = save_entry(self.store, self.user.id, raw) if save else check_entry(raw)
-        except (PuzzleFileError, AnswerError) as err:
-            self._answer.param.update(kind="danger", text=t(
-                "author_invalid", lang, reason=user_text(err.text(lang))))
-            return
-        except (ValueError, StoreError) as err:
-            self._answer.param.update(kind="danger", text=t(
-                "author_invalid", lang, reason=user_text(err)))
+        except (PuzzleFileError, AnswerError, ValueError, StoreError) as err:
+            self._answer.say(lambda lang, err=err: t("author_invalid", lang,
+                                                     reason=user_text(err, lang)), "danger")
             return
         solution = puzzle.solve()
         key = "author_saved" if save else "author_answer"
-        why = render_text(solution.explanation.get(lang), None, lang)
-        self._answer.param.update(kind="success" if save else "info", text=(
-            f"**{t(key, lang, id=puzzle.id, answer=solution.text)}**\n\n{why}"))
+
+        def say(lang: str) -> str:
+            answer = user_text(answer_words(puzzle, solution.text, lang))
+            why = render_text(solution.explanation.get(lang), None, lang)
+            return f"**{t(key, lang, id=user_text(puzzle.id), answer=answer)}**\n\n{why}"
+
+        self._answer.say(say, "success" if save else "info")
         if save:
             self.saved = puzzle.id
 

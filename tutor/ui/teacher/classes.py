@@ -67,8 +67,8 @@ class Classes(TeacherPart):
             self._fail(exc)
             return
         self._name.value = ""
-        self._ok(t("teacher_class_made", self.lang, name=user_text(room.name),
-                   code=user_text(room.join_code)))
+        self._ok(lambda lang: t("teacher_class_made", lang, name=user_text(room.name),
+                                code=user_text(room.join_code)))
         self.load(select=room.id)
 
     def __panel__(self) -> pn.viewable.Viewable:

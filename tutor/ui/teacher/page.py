@@ -45,6 +45,7 @@ class TeacherPage(AppPage):
         for part in (self.assignments, self.results, self.authoring, self.classes):
             share(self, part, "lang", "store", "user", "classroom")
         share(self, self.results, "assignment")
+        share(self, self.notice, "lang")  # its news is said again in the language chosen
         self.assignments.param.watch(lambda e: self.results.reload(select=e.new), "made")
         self.authoring.param.watch(lambda _: self.assignments.load_bank(), "saved")
         self._refusal = pn.pane.Alert(pn.bind(t, "teacher_only", self.param.lang),

@@ -3,6 +3,7 @@ they act on, the notice they report in, and the page's links to them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
@@ -14,26 +15,43 @@ from tutor.text import LANGS
 from ..i18n import t
 from ..safe import user_text
 
+Say = Callable[[str], str]  # a language -> what to say in it (escaped Markdown)
+
 
 class Notice(pn.viewable.Viewer):
-    """One line of news at the top of the tools: shown while it has text."""
+    """One line of news, shown while it has text and said again when the language changes."""
 
-    text = param.String(default="", doc="what to say (already escaped); empty: nothing shown")
+    text = param.String(default="", doc="what is said (already escaped); empty: nothing shown")
     kind = param.Selector(default="success", objects=["success", "danger", "info", "secondary"])
+    lang = param.Selector(default="en", objects=list(LANGS), allow_refs=True)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
+        self._say: Say | None = None
         # pn.bind, not .rx: an rx `visible` misses a text changed with the kind in one update
         self._alert = pn.pane.Alert(self.param.text, alert_type=self.param.kind,
                                     visible=pn.bind(bool, self.param.text),
                                     sizing_mode="stretch_width")
 
-    def ok(self, text: str) -> None:
-        self.param.update(text=text, kind="success")
+    def say(self, say: Say, kind: str = "success") -> None:
+        """Show `say(lang)` (escaped Markdown) now and in each language the page switches to."""
+        self._say = say
+        self.param.update(text=say(self.lang), kind=kind)
 
-    def fail(self, exc: Exception, lang: str) -> None:
-        self.param.update(text=user_text(exc.text(lang) if hasattr(exc, "text") else exc),
-                          kind="danger")
+    def ok(self, say: Say) -> None:
+        self.say(say, "success")
+
+    def fail(self, exc: Exception) -> None:
+        self.say(lambda lang: user_text(exc, lang), "danger")
+
+    def clear(self) -> None:
+        self._say = None
+        self.text = ""
+
+    @param.depends("lang", watch=True)
+    def _again(self) -> None:
+        if self._say is not None:
+            self.text = self._say(self.lang)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._alert
@@ -65,13 +83,17 @@ class TeacherPart(pn.viewable.Viewer):
         """The tool's heading, in the current language."""
         return pn.pane.Markdown(pn.bind(lambda lang: f"### {t(key, lang)}", self.param.lang))
 
-    def _ok(self, text: str) -> None:
+    def _ok(self, say: Say) -> None:
         if self.notice is not None:
-            self.notice.ok(text)
+            self.notice.ok(say)
 
-    def _fail(self, exc: Exception) -> None:
+    def _fail(self, exc: Exception | Say) -> None:
+        """Say what went wrong: an error, or a message in each language."""
         if self.notice is not None:
-            self.notice.fail(exc, self.lang)
+            if isinstance(exc, Exception):
+                self.notice.fail(exc)
+            else:
+                self.notice.say(exc, "danger")
 
 
 def share(owner: param.Parameterized, part: param.Parameterized, *names: str) -> None:

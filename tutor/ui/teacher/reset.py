@@ -35,7 +35,7 @@ class PasswordReset(pn.viewable.Viewer):
         self._button = pn.widgets.Button(label=pn.bind(account_text, "reset_button", lang),
                                          color="warning", width=160, align="end")
         self._button.on_click(self._reset)
-        self._result = Notice()
+        self._result = Notice(lang=self.param.lang)
         self._names: dict[str, str] = {}
         self._layout = pn.Column(
             pn.pane.Markdown(pn.bind(lambda lang: f"#### {account_text('reset_header', lang)}",
@@ -49,7 +49,7 @@ class PasswordReset(pn.viewable.Viewer):
     def _load(self) -> None:
         """The named learners of the class (guests have no password); without a class,
         nothing is shown."""
-        self._result.text = ""
+        self._result.clear()
         members: list[User] = []
         if None not in (self.store, self.user, self.classroom):
             try:
@@ -63,7 +63,7 @@ class PasswordReset(pn.viewable.Viewer):
                                    disabled=not learners)
         self._button.disabled = not learners
         if not learners and self.classroom is not None:
-            self._show(account_text("reset_none", self.lang), "secondary")
+            self._result.say(lambda lang: account_text("reset_none", lang), "secondary")
 
     def _reset(self, _=None) -> None:
         chosen = self._learner.value
@@ -72,13 +72,10 @@ class PasswordReset(pn.viewable.Viewer):
         try:
             code = self.store.users.reset_secret(self.user.id, int(chosen))
         except StoreError as exc:
-            self._show(user_text(exc), "danger")
+            self._result.fail(exc)
             return
-        self._show(account_text("reset_done", self.lang, name=user_text(self._names[chosen]),
-                                code=code), "success")
-
-    def _show(self, text: str, kind: str) -> None:
-        self._result.param.update(text=text, kind=kind)
+        name = user_text(self._names[chosen])
+        self._result.ok(lambda lang: account_text("reset_done", lang, name=name, code=code))
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

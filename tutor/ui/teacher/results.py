@@ -1,5 +1,5 @@
 """An assignment's results: a table per learner and per puzzle, a chart of the puzzles
-missed, the class's CSV, and the class's commonest mistakes in reviewed hands."""
+missed, the assignment's CSV, and the class's commonest mistakes in reviewed hands."""
 
 from __future__ import annotations
 
@@ -13,14 +13,23 @@ import param
 from bokeh.models import ColumnDataSource, FactorRange
 from bokeh.plotting import figure
 
-from tutor.store import Assignment, StoreError
+from tutor.puzzle import Puzzle
+from tutor.store import Assignment, Classroom, StoreError
 
+from ..bank import current_bank
 from ..i18n import t
 from ..progress.mistakes import class_mistakes_html
 from ..progress.mistakes import t as review_text
 from ..safe import user_text
 from .part import TeacherPart
-from .reports import LearnerResult, PuzzleResult, assignment_report
+from .reports import (
+    LearnerResult,
+    PuzzleResult,
+    assignment_csv,
+    assignment_report,
+    puzzle_title,
+    said,
+)
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
 TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
@@ -36,16 +45,18 @@ class Results(TeacherPart):
                          doc="(learners, puzzles) of the assignment, as read from the store")
     mistakes = param.List(default=None, allow_None=True,
                           doc="the class's clear mistakes by kind, commonest first")
+    reviewed = param.Integer(default=0, doc="how many hands the class's learners had reviewed")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._items: dict[str, Assignment] = {}
         self._select = pn.widgets.Select(label=self._t("teacher_assignment"), width=300)
         self._select.param.watch(lambda e: self._choose(e.new), "value")
+        self._bank: dict[str, Puzzle] = {}
         self._csv = pn.widgets.FileDownload(
             callback=self._csv_file, color="default", width=200, label=self._t("teacher_csv"),
-            filename=pn.bind(lambda room: csv_name(room.name if room else ""),
-                             self.param.classroom))
+            filename=pn.bind(csv_name, self.param.classroom, self.param.assignment),
+            disabled=pn.bind(lambda chosen: chosen is None, self.param.assignment))
         report, lang = self.param.report, self.param.lang
         self._learners = pn.pane.HTML(pn.bind(learners_html, report, lang),
                                       sizing_mode="stretch_width")
@@ -63,8 +74,8 @@ class Results(TeacherPart):
         # an empty chart is a sentence, not bare axes (swapped, not hidden, so it draws full size)
         self._chart_box = pn.Column(self._chart_empty, sizing_mode="stretch_width", margin=0)
         self._mistakes = pn.pane.HTML(
-            pn.bind(lambda rows, lang: "" if rows is None else class_mistakes_html(rows, lang),
-                    self.param.mistakes, lang), sizing_mode="stretch_width")
+            pn.bind(_class_mistakes, self.param.mistakes, self.param.reviewed, lang),
+            sizing_mode="stretch_width")
         self._layout = pn.Column(
             self._header("teacher_results"),
             pn.FlexBox(self._select, self._csv), self._learners, self._puzzles, self._chart_box,
@@ -90,7 +101,8 @@ class Results(TeacherPart):
             return
         try:
             items = self.store.classes.assignments(self.user.id, room.id)
-            self.mistakes = self.store.reviews.class_mistakes(self.user.id, room.id)
+            self.param.update(mistakes=self.store.reviews.class_mistakes(self.user.id, room.id),
+                              reviewed=self.store.reviews.class_reviewed(self.user.id, room.id))
         except StoreError as exc:
             self._fail(exc)
             return
@@ -114,11 +126,12 @@ class Results(TeacherPart):
             self.report = None
             return
         try:
-            self.report = assignment_report(self.store, self.user.id, chosen)
+            self._bank = {p.id: p for p in current_bank(self.store)}
+            self.report = assignment_report(self.store, self.user.id, chosen, self._bank)
         except StoreError as exc:
             self._fail(exc)
 
-    @param.depends("report", watch=True)
+    @param.depends("report", "lang", watch=True)
     def _draw_chart(self) -> None:
         """The % failed per puzzle tried, or a sentence while none was missed.
 
@@ -128,7 +141,10 @@ class Results(TeacherPart):
         the selects it was filling stale: `pn.io.hold` collects the changes and sends them
         itself, whatever called this."""
         tried = [p for p in self.report[1] if p.attempts] if self.report else []
-        names, failed = [p.puzzle_id for p in tried], [p.failed_percent for p in tried]
+        names = [puzzle_title(p.puzzle_id, p.puzzle, self.lang) for p in tried]
+        if len(set(names)) < len(names):  # a categorical axis needs each factor once
+            names = [p.puzzle_id for p in tried]
+        failed = [p.failed_percent for p in tried]
         with pn.io.hold():
             self._chart.x_range.factors = names or EMPTY
             self._chart_src.data = {"puzzle": names, "failed": failed}
@@ -144,9 +160,16 @@ class Results(TeacherPart):
         return f"*{t(key, lang)}*"
 
     def _csv_file(self) -> io.StringIO:
-        if self.classroom is None or not self._teacher():
+        """The shown assignment's CSV in the page's language, with a BOM for spreadsheets."""
+        chosen = self.assignment
+        if chosen is None or not self._teacher():
             return io.StringIO("")
-        return io.StringIO(self.store.attempts.class_csv(self.user.id, self.classroom.id))
+        try:
+            text = assignment_csv(self.store, self.user.id, chosen, self._bank, self.lang)
+        except StoreError as exc:
+            self._fail(exc)
+            return io.StringIO("")
+        return io.StringIO("\ufeff" + text)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -160,12 +183,13 @@ def learners_html(report: tuple[list[LearnerResult], list[PuzzleResult]] | None,
     learners = report[0]
     if not learners:
         return f"<p>{escape(t('teacher_no_learners', lang))}</p>"
+    puzzles = {p.puzzle_id: p.puzzle for p in report[1]}
     head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
                    ("col_learner", "col_done", "col_correct", "col_time", "col_answers"))
     rows = "".join(
         f"<tr data-learner='{r.user_id}'><td>{user_text(r.name)}</td>"
         f"<td>{r.attempted}/{r.total}</td><td>{r.solved}</td><td>{r.seconds:.0f} s</td>"
-        f"<td>{user_text(_answers(r.answers))}</td></tr>" for r in learners)
+        f"<td>{user_text(_answers(r.answers, puzzles, lang))}</td></tr>" for r in learners)
     return f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>{rows}</table>"
 
 
@@ -177,26 +201,39 @@ def puzzles_html(report: tuple[list[LearnerResult], list[PuzzleResult]] | None,
     head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
                    ("col_puzzle", "col_attempts", "col_failed_pct", "col_median"))
     rows = "".join(
-        f"<tr><td>{user_text(p.puzzle_id)}</td><td>{p.attempts}</td>"
+        f"<tr><td title='{escape(p.puzzle_id, quote=True)}'>"
+        f"{user_text(puzzle_title(p.puzzle_id, p.puzzle, lang))}</td><td>{p.attempts}</td>"
         f"<td>{p.failed_percent:.0f}%</td>"
         f"<td>{'—' if p.median_seconds is None else f'{p.median_seconds:.0f} s'}</td></tr>"
         for p in report[1])
     return f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>{rows}</table>"
 
 
+def _class_mistakes(rows: list | None, reviewed: int, lang: str) -> str:
+    return "" if rows is None else class_mistakes_html(rows, lang, reviewed)
+
+
 def _mistakes_title(rows: list | None, lang: str) -> str:
     return "" if rows is None else f"#### {review_text('class_mistakes_title', lang)}"
 
 
-def csv_name(name: str) -> str:
-    """`<class name>.csv` with only letters, digits, spaces, `-` and `_` kept (any script)."""
-    stem = re.sub(r"[^\w\- ]+", "_", name).strip(" ._") or "class"
-    return f"{stem[:80]}.csv"
+def slug(text: str, fallback: str) -> str:
+    """`text` lower-cased for a file name: letters and digits of any script, else `-`."""
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-")[:60].strip("-") or fallback
 
 
-def _answers(answers: list[tuple[str, str, bool]]) -> str:
-    """`puzzle: answer ✓; …` for the results table."""
-    return "; ".join(f"{pid}: {answer} {'✓' if ok else '✗'}" for pid, answer, ok in answers)
+def csv_name(room: Classroom | None, assignment: Assignment | None) -> str:
+    """`<class>-<assignment>.csv`: the file says which assignment's attempts it holds."""
+    return (f"{slug(room.name if room else '', 'class')}-"
+            f"{slug(assignment.title if assignment else '', 'assignment')}.csv")
+
+
+def _answers(answers: list[tuple[str, Any, bool]], puzzles: dict[str, Puzzle | None],
+             lang: str) -> str:
+    """`puzzle title: answer in words ✓; …` for the results table."""
+    return "; ".join(f"{puzzle_title(pid, puzzles.get(pid), lang)}: "
+                     f"{said(puzzles.get(pid), answer, lang)} {'✓' if ok else '✗'}"
+                     for pid, answer, ok in answers)
 
 
 def assignment_label(a: Assignment) -> str:

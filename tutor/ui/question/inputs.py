@@ -179,7 +179,7 @@ def _number_box(placeholder: str, width: int, label: str | None = None) -> Any:
     """A box for a whole number, read as typed (`value_input`): its value commits only on
     Enter or blur, and a tap on Check right after typing must find the number there."""
     box = pn.widgets.TextInput(placeholder=placeholder, width=width, max_length=12,
-                               **({"name": label} if label else {}))
+                               **({"label": label} if label else {}))
     box.param.watch(lambda e: setattr(box, "value_input", e.new), "value")  # set from Python
     return box
 

@@ -91,7 +91,7 @@ TABLE_CSS = CARD_CSS + """
   .zp-table .zp-small .zp-card .pip { display: none; }
   .zp-table .zp-small .zp-card .pts { top: 25px; }
   .zp-center { grid-row: auto; min-height: 56px; padding: 4px; gap: 4px;
-    flex-direction: column; align-items: stretch; }
+    flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
   .zp-center .status { font-size: 12px; flex-basis: 100%; }
   .zp-now, .zp-last { flex-direction: row; flex-wrap: wrap; justify-content: center;
     align-items: flex-end; gap: 2px 8px; }

@@ -29,6 +29,12 @@ from ..i18n import t
 from .table_html import seat_name
 from .table_view import HandView
 
+# on a phone a hint, an error and the prompt take little height, so the hand stays on the
+# first screen
+PHONE_TEXT_CSS = """
+@media (max-width: 700px) { :host(.alert) { padding: 2px 10px; font-size: 14px; }
+  p { margin: 4px 0; } }
+"""
 BUTTONS = (("bid", "primary"), ("pass", "default"), ("bury", "primary"), ("call", "primary"),
            ("play", "primary"), ("hint", "success"), ("next_hand", "primary"))
 
@@ -54,10 +60,10 @@ class DecisionControls(pn.viewable.Viewer):
         self.hand = hand
         self._act, self._ask_hint, self._next_hand = act, ask_hint, next_hand
         self._message = pn.pane.Alert("", alert_type="danger", visible=False,
-                                      sizing_mode="stretch_width")
+                                      sizing_mode="stretch_width", stylesheets=[PHONE_TEXT_CSS])
         self._hint = pn.pane.Alert("", alert_type="success", visible=False,
-                                   sizing_mode="stretch_width")
-        self._prompt = pn.pane.Markdown("", margin=(0, 10))
+                                   sizing_mode="stretch_width", stylesheets=[PHONE_TEXT_CSS])
+        self._prompt = pn.pane.Markdown("", margin=(0, 10), stylesheets=[PHONE_TEXT_CSS])
         self._bid = pn.widgets.Select(width=160, visible=False)
         self._call_card = pn.widgets.Select(width=110, visible=False)
         self._call_nth = pn.widgets.Select(options=[1, 2, 3], width=70, visible=False)

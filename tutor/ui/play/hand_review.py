@@ -24,8 +24,8 @@ from tutor.rules import Hand, format_cards
 from tutor.text import section
 
 from ..ai_pool import AIPool
+from .position import POSITION_CSS, position_html
 from .review_store import ReviewKeeper
-from .table_html import TABLE_CSS, table_html
 
 t = section("review")
 COLORS = {None: "#2e7d32", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828",
@@ -80,7 +80,7 @@ class HandReviewPanel(pn.viewable.Viewer):
                                          visible=False)
         self._pick = pn.widgets.Select(width=260, visible=False)
         self._pick.param.watch(lambda e: self._choose(e.new), "value")
-        self._detail = pn.pane.HTML("", stylesheets=[TABLE_CSS], sizing_mode="stretch_width")
+        self._detail = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
         self._layout = pn.Column(self._title, self._progress, self._status, self._chart_pane,
                                  self._pick, self._detail, sizing_mode="stretch_width",
                                  css_classes=["zp-review"])
@@ -237,4 +237,4 @@ class HandReviewPanel(pn.viewable.Viewer):
         text = "".join(f"<p>{escape(line)}</p>" for line in lines)
         return (f'<div class="zp-review-detail">{text}'
                 f"<p><b>{escape(t('position', lang))}</b></p>"
-                f"{table_html(obs, self.seat, lang, self.hand_no)}</div>")
+                f"{position_html(obs, self.seat, lang, self.hand_no)}</div>")

@@ -23,15 +23,16 @@ from tutor.rules import (
 from ..cards import CARD_CSS, card_html
 from ..i18n import t
 
+# the trick in progress and the last trick sit side by side in the centre (the last one
+# smaller and dimmed), so the table stays short and the hand below it on the first screen
 TABLE_CSS = CARD_CSS + """
 .zp-table { display: grid; gap: 8px; font-family: system-ui, sans-serif;
-  grid-template-columns: 1fr 1.3fr 1fr; grid-template-areas:
+  grid-template-columns: minmax(0, 1fr) minmax(0, 2.4fr) minmax(0, 1fr); grid-template-areas:
   "info info info" "top-l center top-r" "left center right" ". me ."; }
 .zp-info { grid-area: info; display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center;
   background: #f3f6fa; border-radius: 8px; padding: 8px 12px; font-size: 14px; }
 .zp-info b { color: #0d47a1; }
-.zp-seat { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 8px; min-height: 92px;
-  background: #fff; }
+.zp-seat { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 8px; background: #fff; }
 .zp-seat.acting { border: 2px solid #1e88e5; box-shadow: 0 0 6px rgba(30,136,229,.4); }
 .zp-seat .who { font-weight: 700; font-size: 14px; }
 .zp-seat .meta { font-size: 12px; color: #555; margin: 2px 0 4px; }
@@ -40,35 +41,76 @@ TABLE_CSS = CARD_CSS + """
 .zp-badge.friend { background: #2e7d32; } .zp-badge.act { background: #1e88e5; }
 .zp-badge.lead { background: #8e24aa; } .zp-badge.win { background: #ef6c00; }
 .zp-center { grid-area: center; grid-row: 2 / span 2; border-radius: 10px; background: #1b5e20;
-  color: #fff; padding: 10px; display: flex; flex-direction: column; gap: 6px;
-  justify-content: center; align-items: center; min-height: 200px; text-align: center; }
+  color: #fff; padding: 10px; display: flex; flex-wrap: wrap; gap: 8px 18px;
+  justify-content: center; align-items: flex-start; align-content: center; min-height: 200px;
+  text-align: center; }
 .zp-center .status { font-size: 14px; }
 .zp-center .faded { opacity: .75; }
 .zp-small .zp-card { width: 34px; height: 48px; margin-right: -8px; }
 .zp-small .zp-card .rank { font-size: 12px; } .zp-small .zp-card .suit { font-size: 12px;
   top: 15px; } .zp-small .zp-card .pip { font-size: 14px; } .zp-small .zp-card .pts { top: 30px; }
 .zp-played { display: flex; min-height: 50px; }
-.zp-now { display: flex; flex-direction: column; gap: 4px; align-items: center; }
+.zp-played[data-many] .zp-card { margin-right: -26px; }
+.zp-now { display: flex; flex-direction: column; gap: 4px; align-items: center; min-width: 0; }
 .zp-play { display: flex; gap: 8px; align-items: center; }
 .zp-play .who { min-width: 64px; text-align: right; font-size: 13px; }
 .zp-play.win .who { color: #ffd54f; font-weight: 700; }
 .zp-play .zp-played { min-height: 0; }
-.zp-last { margin-top: 8px; padding-top: 6px; border-top: 1px dashed rgba(255,255,255,.45);
-  opacity: .8; font-size: 12px; display: flex; flex-direction: column; gap: 2px;
-  align-items: center; }
+.zp-last { padding: 6px 8px; border-radius: 8px; background: rgba(0,0,0,.18); opacity: .85;
+  font-size: 12px; display: flex; flex-direction: column; gap: 2px; align-items: center;
+  min-width: 0; }
 .zp-last .zp-play .who { font-size: 11px; min-width: 52px; }
 .zp-tiny .zp-card { width: 24px; height: 34px; margin-right: -6px; border-radius: 4px; }
 .zp-tiny .zp-card .rank { font-size: 10px; left: 2px; } .zp-tiny .zp-card .suit { display: none; }
 .zp-tiny .zp-card .pip { font-size: 11px; right: 2px; bottom: 1px; }
 .zp-tiny .zp-card .pts { display: none; }
 .zp-tiny .zp-card.joker .rank { font-size: 7px; letter-spacing: 0; }
+.zp-tiny[data-many] .zp-card { margin-right: -12px; }
+.zp-played .zp-card:last-child, .zp-played[data-many] .zp-card:last-child { margin-right: 0; }
 .zp-summary table { border-collapse: collapse; margin-top: 6px; }
 .zp-summary td, .zp-summary th { border: 1px solid #ccd; padding: 3px 10px; text-align: center; }
 .zp-summary th { background: #eef2f7; }
 .zp-up { color: #2e7d32; font-weight: 700; }
-@media (max-width: 700px) { .zp-table { grid-template-columns: 1fr 1fr; grid-template-areas:
-  "info info" "top-l top-r" "left right" "center center" "me me"; }
-  .zp-center { grid-row: auto; } }
+/* a phone: the four other seats in one row, the centre full width below them with each play
+   a column (name over cards) side by side, your seat one line under it */
+@media (max-width: 700px) {
+  .zp-table { gap: 4px; grid-template-columns: repeat(4, minmax(0, 1fr)); grid-template-areas:
+    "info info info info" "left top-l top-r right" "center center center center" "me me me me"; }
+  .zp-info { font-size: 12px; padding: 4px 8px; gap: 0 10px; }
+  .zp-seat { padding: 3px 4px; overflow: hidden; }
+  .zp-seat .who { font-size: 12px; }
+  .zp-seat .meta { font-size: 10.5px; margin: 0 0 2px; }
+  .zp-seat.me { display: flex; flex-wrap: wrap; align-items: center; gap: 0 8px; }
+  .zp-seat.me .meta { margin: 0; }
+  .zp-badge { font-size: 10px; padding: 0 4px; margin-left: 2px; }
+  .zp-seat .zp-badge.lead, .zp-seat .zp-badge.win { display: none; }  /* the centre says so */
+  .zp-table .zp-played { min-height: 36px; flex-wrap: wrap; }
+  .zp-table .zp-small .zp-card { width: 26px; height: 36px; margin-right: -10px; }
+  .zp-table .zp-small .zp-card .rank { font-size: 11px; }
+  .zp-table .zp-small .zp-card .suit { font-size: 10px; top: 13px; }
+  .zp-table .zp-small .zp-card .pip { display: none; }
+  .zp-table .zp-small .zp-card .pts { top: 25px; }
+  .zp-center { grid-row: auto; min-height: 56px; padding: 4px; gap: 4px;
+    flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
+  .zp-center .status { font-size: 12px; flex-basis: 100%; }
+  .zp-now, .zp-last { flex-direction: row; flex-wrap: wrap; justify-content: center;
+    align-items: flex-end; gap: 2px 8px; }
+  .zp-last { padding: 3px 4px; gap: 2px 6px; }
+  .zp-last .zp-tiny .zp-card { margin-right: -10px; }
+  .zp-center .zp-play { flex-direction: column; gap: 1px; }
+  .zp-center .zp-play .who { min-width: 0; text-align: center; font-size: 11px; }
+  .zp-center .zp-last .zp-play .who { font-size: 10px; }
+  .zp-table .zp-play .zp-played { min-height: 0; flex-wrap: nowrap; }
+  .zp-now .zp-card { width: 32px; height: 44px; margin-right: -14px; }
+  .zp-now .zp-card .rank { font-size: 13px; left: 2px; letter-spacing: -1px; }
+  .zp-now .zp-card .suit { font-size: 12px; top: 16px; left: 3px; }
+  .zp-now .zp-card .pip { font-size: 15px; right: 3px; bottom: 2px; }
+  .zp-now .zp-card .pts { top: 30px; left: 4px; }
+  .zp-now .zp-card.joker .rank { font-size: 8px; letter-spacing: 0; }
+  .zp-now [data-many] .zp-card { margin-right: -20px; }
+  .zp-center .zp-card:last-child, .zp-center [data-many] .zp-card:last-child {
+    margin-right: 0; }
+}
 """
 
 AREAS = ("me", "right", "top-r", "top-l", "left")  # by offset from the person's seat
@@ -79,11 +121,15 @@ def seat_name(seat: int, human: int, lang: str) -> str:
     return t("you", lang) if seat == human else t("seat", lang, n=seat)
 
 
+MANY = 6  # a play of more cards than this overlaps them closer, so a big throw stays one line
+
+
 def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool | str = True) -> str:
     """Cards side by side (small by default, `"tiny"` smaller still), trumps marked."""
     inner = "".join(card_html(c, trump) for c in cards)
     size = "zp-tiny" if small == "tiny" else "zp-small" if small else ""
-    return f'<div class="zp-played {size}">{inner}</div>'
+    many = " data-many" if len(cards) > MANY else ""
+    return f'<div class="zp-played {size}"{many}>{inner}</div>'
 
 
 def _friend_text(obs: Observation, human: int, lang: str) -> str:
@@ -148,10 +194,12 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
                        t("cards_left", lang, n=obs.hand_sizes[seat]),
                        t("captured", lang, n=obs.captured[seat])])
     bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == Phase.BIDDING else []
-    shown = cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>'
+    # room for a bid only while bidding: later a seat is its name and figures, kept short
+    shown = (cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>'
+             ) if obs.phase == Phase.BIDDING else ""
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
-    acting = " acting" if obs.turn == seat else ""
-    return (f'<div class="zp-seat{acting}" style="grid-area:{area}" data-seat="{seat}">'
+    kind = (" acting" if obs.turn == seat else "") + (" me" if seat == human else "")
+    return (f'<div class="zp-seat{kind}" style="grid-area:{area}" data-seat="{seat}">'
             f'<div class="who">{escape(seat_name(seat, human, lang))}{"".join(badges)}</div>'
             f'<div class="meta">{escape(meta)}</div>{shown}</div>')
 

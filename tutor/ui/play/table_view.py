@@ -16,24 +16,13 @@ from ..card_picker import CardPicker
 from ..i18n import t
 from .table_html import TABLE_CSS, seat_name, table_html
 
-# on a phone (below 700 px) the table packs tight — the four other seats in one row, your
-# seat beside the centre — so the hand and the buttons are on the first screen
-PHONE_TABLE_CSS = """
-@media (max-width: 700px) {
-  .zp-table { gap: 4px; grid-template-columns: repeat(4, minmax(0, 1fr)); grid-template-areas:
-    "info info info info" "left top-l top-r right" "center center center me"; }
-  .zp-info { font-size: 12px; padding: 4px 8px; gap: 0 10px; }
-  .zp-seat { min-height: 0; padding: 3px 4px; overflow: hidden; }
-  .zp-seat .who { font-size: 12px; }
-  .zp-seat .meta { font-size: 10.5px; margin: 0 0 2px; }
-  .zp-badge { font-size: 10px; padding: 0 4px; margin-left: 2px; }
-  .zp-center { min-height: 56px; padding: 4px; gap: 2px; font-size: 12px; }
-  .zp-center .status { font-size: 12px; }
-  .zp-played { min-height: 36px; flex-wrap: wrap; }
-  .zp-small .zp-card { width: 26px; height: 36px; margin-right: -10px; }
-  .zp-small .zp-card .rank { font-size: 11px; } .zp-small .zp-card .suit { font-size: 10px;
-    top: 13px; } .zp-small .zp-card .pip { display: none; } .zp-small .zp-card .pts { top: 25px; }
-}
+# on a phone the hand's cards show narrower strips (28 px, still a finger's width), so a
+# hand of 31 takes three rows and stays on the first screen with the trick above it
+PHONE_HAND_CSS = """
+@media (max-width: 600px) { .zp-pick { margin-right: -14px; }
+  .zp-pick .zp-card { width: 42px; height: 56px; }
+  .zp-picker.zp-hand { gap: 4px 0; padding-top: 12px; }
+  .zp-picker .zp-group > .zp-pick:last-child { margin-right: 6px; } }
 """
 
 
@@ -49,7 +38,7 @@ class TableView(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS, PHONE_TABLE_CSS],
+        self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS],
                                    sizing_mode="stretch_width")
         self._notice = pn.pane.Alert("", alert_type="info", visible=False,
                                      sizing_mode="stretch_width")
@@ -97,7 +86,7 @@ class HandView(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.picker = CardPicker(sizing_mode="stretch_width")
+        self.picker = CardPicker(sizing_mode="stretch_width", stylesheets=[PHONE_HAND_CSS])
         self._shown: tuple | None = None
         self._draw()
         self._allow()

@@ -141,3 +141,37 @@ def test_the_header_shows_the_bid_trump_as_soon_as_there_is_one():
         header = table_html(obs, 0, lang, 1).split('class="zp-seat')[0]
         assert said in header, header
         assert "尚未亮主" not in header and "not yet bid" not in header
+
+
+def test_the_play_table_names_jokers_in_the_pages_language():
+    """The hand and every card on the table: 大王/小王 on a Chinese page, joker/JOKER and
+    "big joker" on an English one, never the other language's words."""
+    session = PlaySession(seed=3, strength="easy")
+    page = PlayPage(session=session)
+    while not any(c.is_joker for c in session.observation.hand):
+        session = PlaySession(seed=session.seed + 1, strength="easy")
+        page = PlayPage(session=session)
+    for lang, words, foreign in (("zh", ("大王", "小王"), ("joker", "JOKER")),
+                                 ("en", ("joker", "JOKER"), ("大王", "小王"))):
+        page.lang = lang
+        jokers = [_said(item) for code, item in zip(page.hand.picker.cards,
+                                                    page.hand.picker.items, strict=True)
+                  if Card(code).is_joker]
+        assert jokers and all(any(w in said for w in words) for said in jokers)
+        assert not any(w in said for said in jokers for w in foreign)
+    shown = _said(table_html(_joker_led(), 0, "zh", 1))
+    assert "大王" in shown and "joker" not in shown.lower()
+
+
+def _said(html: str) -> str:
+    """What a page says in this markup: its text and its tooltips (`title`), not its tags."""
+    return " ".join(re.findall(r'title="([^"]*)"', html)) + " " + re.sub(r"<[^>]+>", "", html)
+
+
+def _joker_led():
+    """Seat 0's view after it led the big joker (a trick on the table in the centre)."""
+    hand = _hand_at(1, lambda h: h.phase == Phase.PLAYING and h.turn is not None
+                    and Card("BJ") in h.cards_of(h.turn) and not h.current)
+    leader = hand.turn
+    hand.apply(Play(leader, (Card("BJ"),)))
+    return hand.observation(leader)

@@ -124,9 +124,11 @@ def seat_name(seat: int, human: int, lang: str) -> str:
 MANY = 6  # a play of more cards than this overlaps them closer, so a big throw stays one line
 
 
-def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool | str = True) -> str:
-    """Cards side by side (small by default, `"tiny"` smaller still), trumps marked."""
-    inner = "".join(card_html(c, trump) for c in cards)
+def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool | str = True,
+              lang: str = "en") -> str:
+    """Cards side by side (small by default, `"tiny"` smaller still), trumps marked, jokers
+    named in `lang`."""
+    inner = "".join(card_html(c, trump, lang=lang) for c in cards)
     size = "zp-tiny" if small == "tiny" else "zp-small" if small else ""
     many = " data-many" if len(cards) > MANY else ""
     return f'<div class="zp-played {size}"{many}>{inner}</div>'
@@ -195,7 +197,7 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
                        t("captured", lang, n=obs.captured[seat])])
     bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == Phase.BIDDING else []
     # room for a bid only while bidding: later a seat is its name and figures, kept short
-    shown = (cards_row(bid[-1], obs.trump) if bid else '<div class="zp-played"></div>'
+    shown = (cards_row(bid[-1], obs.trump, lang=lang) if bid else '<div class="zp-played"></div>'
              ) if obs.phase == Phase.BIDDING else ""
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
     kind = (" acting" if obs.turn == seat else "") + (" me" if seat == human else "")
@@ -210,7 +212,7 @@ def trick_rows(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None,
     return "".join(
         f'<div class="zp-play{" win" if s == winner else ""}" data-seat="{s}">'
         f'<span class="who">{escape(seat_name(s, human, lang))}{" ★" if s == winner else ""}'
-        f"</span>{cards_row(cards, trump, small)}</div>"
+        f"</span>{cards_row(cards, trump, small, lang)}</div>"
         for s, cards in plays)
 
 

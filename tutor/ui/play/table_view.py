@@ -97,16 +97,18 @@ class HandView(pn.viewable.Viewer):
     @param.depends("observation", "lang", watch=True)
     def _draw(self) -> None:
         """Redraw (and clear the selection) only for new cards, a trump just set, or the
-        kitty's mark in another language."""
+        kitty's mark or a joker's name in another language."""
         obs = self.observation
         if obs is None:
             return
         # before the trump suit is bid, level cards and jokers still sort first
         trump = obs.trump or Trump(obs.level, None)
         kitty = tuple(obs.kitty or ()) if obs.phase == Phase.BURYING else ()
-        shown = (tuple(sorted(obs.hand)), trump, kitty, self.lang if kitty else None)
+        named = kitty or any(c.is_joker for c in obs.hand)  # words that change with the language
+        shown = (tuple(sorted(obs.hand)), trump, kitty, self.lang if named else None)
         if shown != self._shown:
-            self.picker.show(obs.hand, trump, tagged=kitty, tag=t("kitty_tag", self.lang))
+            self.picker.show(obs.hand, trump, tagged=kitty, tag=t("kitty_tag", self.lang),
+                             lang=self.lang)
             self._shown = shown
 
     @param.depends("can_pick", "max_select", watch=True)

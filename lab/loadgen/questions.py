@@ -45,6 +45,8 @@ def _choice(learner: Learner, m: Model) -> tuple[Model, str, object] | None:
         high = m.get("high")
         high = low + 10 if high is None else int(high)
         return m, "value", rng.randint(low, max(low, min(high, low + 40)))
+    if kind == "TextInput" and not (m.get("value_input") or m.get("value")):
+        return m, "value_input", str(rng.randint(0, 40))  # a number box, typed into
     if kind == "CustomSelect" and not m.get("value"):
         values = [o[0] if isinstance(o, list | tuple) else o for o in m.get("options") or []]
         values = [v for v in values if v]

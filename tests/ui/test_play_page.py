@@ -229,3 +229,34 @@ def test_a_notebooks_hint_is_worked_out_off_its_loop(monkeypatch):
     runner.join(60)
     assert shown and shown[0].action == session.hint().action
     assert worked_in and loop_thread["id"] not in worked_in
+
+
+def test_a_hint_still_on_its_way_for_an_earlier_decision_does_not_hold_up_the_next():
+    """A hint takes tenths of a second: one asked for, then overtaken by the person's own
+    play, must not stop the next decision's hint from being asked for and shown."""
+    asked = []
+
+    class Later(HandlesAI):
+        def hint(self, session, show):
+            asked.append((session.hint(), show))  # answered when the test says
+
+    page = PlayPage(session=PlaySession(seed=1, strength="easy"))
+    page.ai = Later()
+    session = page.session
+    while not (session.human_to_act and session.hand.phase == Phase.PLAYING):
+        if session.ai_to_act:
+            page.ai_move()
+        else:
+            page.act(session.hint().action)
+    page.hint()
+    page.hint()  # a second tap on the same decision asks nothing more
+    assert len(asked) == 1
+    page.act(asked[0][0].action)  # the person plays before the hint arrives
+    while not session.human_to_act and not session.hand_over:
+        page.ai_move()
+    page.hint()
+    assert len(asked) == 2  # asked again for the new decision
+    asked[0][1](asked[0][0])  # the old hint arrives late: not shown
+    assert not page.controls.hint_shown
+    asked[1][1](asked[1][0])
+    assert page.controls.hint_shown

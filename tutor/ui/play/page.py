@@ -75,7 +75,7 @@ class PlayPage(AppPage):
             self.strength = self.session.strength
         self.last_action_ms: float | None = None
         self._busy = False  # an AI move is being worked out
-        self._hinting = False  # a hint is being worked out
+        self._hinting: tuple | None = None  # the decision a hint is on its way for
         self._pacer: PeriodicCallback | None = None
         doc = pn.state.curdoc
         # a served page: the AI works in the worker processes; a notebook thinks in a
@@ -181,15 +181,18 @@ class PlayPage(AppPage):
         self.last_action_ms = (time.perf_counter() - start) * 1000
 
     def hint(self) -> None:
-        """Suggest the person's decision (one at a time: each is a search)."""
+        """Suggest the person's decision (one at a time for a decision: each weighs the
+        review's deals; a hint still on its way for an earlier one does not hold it up)."""
         session = self.session
-        if not session.human_to_act or self._hinting:
-            return
         turn = len(session.hand.actions)
-        self._hinting = True
+        decision = (id(session), len(session.finished_hands), turn)
+        if not session.human_to_act or self._hinting == decision:
+            return
+        self._hinting = decision
 
         def show(suggestion) -> None:
-            self._hinting = False
+            if self._hinting == decision:
+                self._hinting = None
             if suggestion is not None and session is self.session \
                     and turn == len(session.hand.actions):  # still current
                 self.controls.show_hint(suggestion)

@@ -153,8 +153,13 @@ def _what_you_saw_shows_the_hand(page, trick: int) -> None:
     assert shown == held > 0
     review = page.locator(".zp-review").first
     pick = review.locator("select").first
-    label = next(x for x in pick.locator("option").all_inner_texts()
-                 if x.startswith(f"Trick {trick}:"))
+    # decisions are listed as they are judged: wait for that trick's
+    deadline = time.monotonic() + 180
+    while not (labels := [x for x in pick.locator("option").all_inner_texts()
+                          if x.startswith(f"Trick {trick}:")]):
+        assert time.monotonic() < deadline, f"trick {trick} was never judged"
+        page.wait_for_timeout(250)
+    label = labels[0]
     pick.select_option(label=label)
     review.locator(".zp-table").get_by_text(f"Trick {trick}", exact=False).first.wait_for(
         timeout=10_000)

@@ -103,7 +103,7 @@ def test_fail_then_solve_a_puzzle_and_see_the_rating_move(page, app_url):
     summary = page.get_by_text(re.compile(r"puzzle attempts")).first
     summary.wait_for(timeout=15_000)
     assert re.search(r"3\s+puzzle attempts,\s+2\s+right", summary.inner_text())
-    page.get_by_text(puzzle.id).first.wait_for(timeout=15_000)  # the missed one, to retry
+    page.get_by_text(puzzle.title().get("en")).first.wait_for(timeout=15_000)  # to retry
     page.locator("canvas").first.wait_for(timeout=15_000)  # the Bokeh charts are drawn
     page.wait_for_timeout(1000)
     shot(page, "progress")

@@ -9,6 +9,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tutor.puzzle import load_bank
+
 from .conftest import shot
 from .test_play import _decide
 
@@ -101,6 +103,9 @@ def test_the_centre_shows_the_trick_being_played_and_the_last_one_apart(browser,
         context.close()
 
 
+KITTY_4 = next(p for p in load_bank() if p.id == "kitty-1-004")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_progress_links_a_missed_puzzle_back_to_it(browser, app_url, lang):
     context, page = _new_page(browser, *SIZES["1366"])
@@ -117,7 +122,7 @@ def test_progress_links_a_missed_puzzle_back_to_it(browser, app_url, lang):
         for size, (w, h) in SIZES.items():
             page.set_viewport_size({"width": w, "height": h})
             page.goto(f"{app_url}?page=progress&lang={lang}")
-            link = page.get_by_role("link", name="kitty-1-004")
+            link = page.get_by_role("link", name=KITTY_4.title().get(lang))
             link.first.wait_for(timeout=30_000)
             page.wait_for_timeout(500)  # the charts draw
             shot(page, f"progress_{lang}_{size}")

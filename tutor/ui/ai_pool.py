@@ -66,8 +66,8 @@ def _ready() -> bool:
     return True
 
 
-# Jobs wait in order of urgency, then of arrival: a hint (the person is waiting, and it takes
-# milliseconds), then the computer players' moves, then a review's decisions.
+# Jobs wait in order of urgency, then of arrival: a hint (the person is waiting for it), then
+# the computer players' moves, then a review's decisions.
 HINT, MOVE, REVIEW = 0, 1, 2
 
 

@@ -1,16 +1,15 @@
 """Judging a bid or a pass against the heuristic's choice there (what the hint says): both
 are played out to the end of the hand, the heuristic finishing the bidding, the bury and the
-friend call for every seat, then the quick policy playing the cards; in hindsight on the
-true deal, fairly on deals of the hidden cards that hold whatever the other seats showed.
+friend call for every seat, then its tactics playing the cards; in hindsight on the true
+deal, fairly on deals of the hidden cards that hold whatever the other seats showed.
 
 Judged against every legal choice, the quick playouts condemned bids any player would make:
 in match 1's first hand a pair of 2♥ with 13 trumps was a blunder 2.72 积分 behind a single
 2♣; on 48 deals the quick policy made the pair -1.95 积分 against -0.38 for passing, the
 heuristic's own tactics -0.83 against -0.56. A bid is now judged against the heuristic's
 choice only, whose bids a search could not better (`lab.ai.bid_search`) and which the hint
-gives, as the bury and the call are (`setup`); and the cards are played out by the
-heuristic's tactics, whose play is nearer a person's than the quick rules' (the two
-choices cost what the old five did).
+gives, as the bury and the call are (`setup`); the tactics play nearer a person than the
+quick rules do, and two choices played by them cost what the old five did.
 """
 
 from __future__ import annotations

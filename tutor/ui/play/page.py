@@ -184,8 +184,7 @@ class PlayPage(AppPage):
         """Suggest the person's decision (one at a time for a decision: each weighs the
         review's deals; a hint still on its way for an earlier one does not hold it up)."""
         session = self.session
-        turn = len(session.hand.actions)
-        decision = (id(session), len(session.finished_hands), turn)
+        decision = self._decision()
         if not session.human_to_act or self._hinting == decision:
             return
         self._hinting = decision
@@ -193,11 +192,15 @@ class PlayPage(AppPage):
         def show(suggestion) -> None:
             if self._hinting == decision:
                 self._hinting = None
-            if suggestion is not None and session is self.session \
-                    and turn == len(session.hand.actions):  # still current
+            if suggestion is not None and self._decision() == decision:  # still current
                 self.controls.show_hint(suggestion)
 
         self.ai.hint(session, show)
+
+    def _decision(self) -> tuple[int, int, int]:
+        """Which decision the page is at: its match, hand and action."""
+        session = self.session
+        return id(session), len(session.finished_hands), len(session.hand.actions)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match, once the one shown is over."""

@@ -12,7 +12,8 @@ move, hint, hand review and game write goes through.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import panel as pn
 
@@ -79,16 +80,7 @@ class InThread(HandlesAI):
         """The hint weighs the review's deals (a few tenths of a second): in a thread, so the
         kernel keeps answering meanwhile."""
         observation = session.observation
-
-        async def off_loop() -> None:
-            try:
-                suggestion = await asyncio.to_thread(hint, observation)
-            except BaseException:
-                show(None)  # nothing to show, and the next hint may be asked for
-                raise
-            show(suggestion)
-
-        pn.state.execute(off_loop)
+        _show_when_done(lambda: asyncio.to_thread(hint, observation), show)
 
     def review(self, panel: HandReviewPanel) -> None:
         panel.start(threaded=True)
@@ -128,15 +120,8 @@ class InPool(InThread):
         return (await pool.decide(*request)).action
 
     def hint(self, session: PlaySession, show: Show) -> None:
-        async def from_pool() -> None:
-            try:
-                suggestion = await self.pool.hint(session.observation)
-            except BaseException:
-                show(None)  # nothing to show, and the next hint may be asked for
-                raise
-            show(suggestion)
-
-        pn.state.execute(from_pool)
+        observation = session.observation
+        _show_when_done(lambda: self.pool.hint(observation), show)
 
     def review(self, panel: HandReviewPanel) -> None:
         panel.start(pool=self.pool)
@@ -149,3 +134,18 @@ def chosen(pool: AIPool | None) -> HandlesAI:
     """The way for a page when it is built: on a server its `pool`, else (None) here and now
     (until `with_loop()` when a notebook's loop starts pacing the AI)."""
     return InPool(pool) if pool is not None else HereAndNow()
+
+
+def _show_when_done(work: Callable[[], Awaitable[Any]], show: Show) -> None:
+    """Run `work` on the page's loop and `show` its result; None if it failed (nothing to
+    show, and the next hint may be asked for)."""
+
+    async def run() -> None:
+        try:
+            result = await work()
+        except BaseException:
+            show(None)
+            raise
+        show(result)
+
+    pn.state.execute(run)

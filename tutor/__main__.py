@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "migrate": ("migrate", "copy a DuckDB progress file into a PostgreSQL database"),
     "puzzles": ("puzzles", "the puzzle bank: check, generate"),
     "lessons": ("lessons", "lesson content: check"),
+    "mine": ("mine", "mine strategy puzzles from self-play, or verify them (--verify K)"),
 }
 # what `lab.commands` runs, named here only to answer clearly where there is no `lab`
 DEVELOPMENT = ("bench", "arena", "ladder", "ai-oracle", "ai-fit", "ai-value", "load",

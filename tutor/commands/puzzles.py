@@ -1,15 +1,18 @@
-"""`python -m tutor puzzles check|generate`: validate the puzzle bank, or generate puzzles."""
+"""`python -m tutor puzzles check|stats|generate`: validate the puzzle bank, count it, or
+generate puzzles."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
-from tutor.puzzle import BANK_DIR, PuzzleFileError, load_file
+from tutor.puzzle import BANK_DIR, PuzzleFileError, load_bank, load_file
 from tutor.puzzle.generate import GENERATORS, GenerateError, bank_text
+from tutor.puzzle.loader import MINED_TYPES, load_mined, mined_files
 from tutor.puzzle.themes import TIER_NAMES
 
 FORBIDDEN_KEYS = {"answer", "solution", "expected", "explanation"}
@@ -22,6 +25,9 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="load, solve and check every puzzle file")
     c.add_argument("files", nargs="*", type=Path, help="files to check (default: the bank)")
     c.add_argument("--dir", type=Path, default=BANK_DIR, help="bank folder (default: puzzles/)")
+    s = sub.add_parser("stats", help="count the bank's puzzles: by type, and the mined by theme")
+    s.add_argument("--dir", type=Path, default=BANK_DIR, help="bank folder (default: puzzles/)")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
     g = sub.add_parser("generate", help="generate puzzles of one type")
     g.add_argument("--type", required=True, choices=sorted(GENERATORS))
     g.add_argument("--count", required=True, type=int)
@@ -80,6 +86,46 @@ def check(files: list[Path]) -> int:
     return 1 if problems else 0
 
 
+def check_mined(files: list[Path]) -> int:
+    """Load and solve every mined strategy puzzle; print problems and a count; 0 if clean."""
+    count = 0
+    for path in files:
+        try:
+            puzzles = load_mined(path)
+            for p in puzzles:
+                p.solve()
+        except PuzzleFileError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        count += len(puzzles)
+    print(f"{len(files)} mined files, {count} strategy puzzles")
+    return 0
+
+
+def stats(root: Path, as_json: bool) -> int:
+    """The bank's counts: puzzles by type, the mined ones by theme, and the load time."""
+    start = time.perf_counter()
+    try:
+        bank = load_bank(root)
+    except PuzzleFileError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - start
+    mined = [p for p in bank if p.type in MINED_TYPES]
+    by_theme = Counter(t for p in mined for t in p.themes if t not in MINED_TYPES)
+    report = {"puzzles": len(bank), "rules": len(bank) - len(mined), "mined": len(mined),
+              "mined_by_theme": dict(sorted(by_theme.items(), key=lambda kv: -kv[1])),
+              "mined_by_tier": dict(sorted(Counter(p.difficulty for p in mined).items())),
+              "by_type": dict(sorted(Counter(p.type for p in bank).items())),
+              "load_seconds": round(seconds, 3)}
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    for key, value in report.items():
+        print(f"{key}: {value}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     """Run `check` or `generate`; returns the exit status."""
     try:
@@ -88,7 +134,9 @@ def main(argv: list[str]) -> int:
         return int(exc.code or 0)
     if args.command == "check":
         files = args.files or sorted(Path(args.dir).glob("*.toml"))
-        return check(files)
+        return check(files) | check_mined(mined_files(args.dir))
+    if args.command == "stats":
+        return stats(args.dir, args.json)
     if args.count < 1:
         print("--count must be at least 1", file=sys.stderr)
         return 2

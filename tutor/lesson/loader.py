@@ -18,6 +18,9 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 DEFAULT_TRUMP = Trump("2", "H")  # for steps when neither lesson nor page names a trump
 ANSWER_FIELDS = {"answer", "solution", "expected", "correct"}
 TRUMP_LESSON = "trumps"  # the lesson that teaches trumps: no card is drawn as one before it
+STRATEGY_STEP = "best_play"  # a step proven by the judge (`tutor.strategy.lessons`)
+PUZZLE_ONLY = ("id", "type", "themes", "difficulty", "question")  # a mined entry's bank fields
+PARTS = ("rules", "strategy")  # the two parts of the path: the rules, then how to play well
 
 
 def _display_name(path: Path) -> str:
@@ -52,13 +55,14 @@ def _lesson(raw: object, name: str) -> Lesson:
     if not ID_PATTERN.match(lesson_id):
         raise f.error("id", both("lesson.err_id"))
     title = f.text("title")
+    part = f.choice("part", PARTS, default=PARTS[0])
     trump = f.trump() if f.has("level") or f.has("suit") else None
     pages_raw = f.required("page")
     if not isinstance(pages_raw, list) or not pages_raw:
         raise f.error("page", both("lesson.err_pages"))
     f.finish()
     pages = tuple(_page(p, name, i + 1, trump) for i, p in enumerate(pages_raw))
-    return Lesson(lesson_id, title, pages, name)  # type: ignore[arg-type]
+    return Lesson(lesson_id, title, pages, name, part)  # type: ignore[arg-type]
 
 
 def _page(raw: object, file: str, number: int, default: Trump | None) -> Page:
@@ -78,8 +82,10 @@ def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
     leaked = ANSWER_FIELDS & set(s.raw)
     if leaked:
         raise s.error(sorted(leaked)[0], both("lesson.err_answer"))
-    step_type = s.choice("type", tuple(STEPS))
+    step_type = s.choice("type", (*STEPS, STRATEGY_STEP))
     s.where = both("lesson.where_step_type", n=number, type=step_type)
+    if step_type == STRATEGY_STEP:
+        return _strategy_step(s)
     kind_name, key = STEPS[step_type]
     question = KINDS[kind_name].question(s, key, wording=s.text("question", required=False))
     try:
@@ -87,6 +93,26 @@ def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
     except Exception as exc:  # the rules core could not answer: a content error
         raise s.error(None, both("lesson.err_unanswerable", error=str(exc))) from None
     return question
+
+
+def _strategy_step(s: Fields) -> Question:
+    """A strategy position: a mined hand (`hand`), the decision in it (`action`) and the play
+    the author says is best (`best`), proven by the review's judge before it is taught."""
+    from tutor.strategy.lessons import NotProven, proven_entry  # the judge, loaded when asked
+
+    hand = s.string("hand")
+    action = s.integer("action", 0, 100000)
+    if not s.has("best"):
+        raise s.error("best", both("strategy.err_best"))
+    best = s.string("best")
+    wording = s.text("question", required=False)
+    s.finish()
+    try:
+        entry = proven_entry(hand, action, best)
+    except NotProven as exc:
+        raise s.error("best", exc.text) from None
+    position = {k: v for k, v in entry.items() if k not in PUZZLE_ONLY}
+    return KINDS["strategy"].question(Fields(position, s.file, s.where), "choose", wording)
 
 
 def lesson_files(folder: str | Path = LESSONS_DIR) -> list[Path]:

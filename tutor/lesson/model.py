@@ -20,12 +20,14 @@ class Page:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A lesson: a stable `id` (progress is stored by it), a title and its pages."""
+    """A lesson: a stable `id` (progress is stored by it), a title, its pages and its part
+    of the path (`rules`, then `strategy`)."""
 
     id: str
     title: Text
     pages: tuple[Page, ...]
     file: str
+    part: str = "rules"
 
     @property
     def steps(self) -> list[tuple[int, Question]]:

@@ -5,6 +5,7 @@ Every problem is reported as a PuzzleFileError naming the file, the puzzle id an
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -21,9 +22,14 @@ from .themes import THEMES, TIER_NAMES, TYPE_THEMES
 # made only from a learner's own reviewed hands (`tutor.review.puzzles`), with the review's
 # values: never written in a file or by a teacher, whose values would be typed by hand
 PERSONAL_TYPES = ("better_play",)
-TYPES = [name for name in TYPE_THEMES if name in KINDS and name not in PERSONAL_TYPES]
+# mined from self-play and proven by the review's judge (`tutor.strategy`): read only from the
+# mining's output, whose values the judge computed
+MINED_TYPES = ("strategy",)
+TYPES = [name for name in TYPE_THEMES
+         if name in KINDS and name not in PERSONAL_TYPES + MINED_TYPES]
 
 BANK_DIR = Path(__file__).resolve().parents[2] / "puzzles"
+STRATEGY_DIR = BANK_DIR / "strategy"  # mined puzzles: one JSON line per mined hand
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_]*(?:-[a-z0-9_]+)*")
 TOP_LEVEL = ("puzzle", "generator")
 
@@ -122,8 +128,36 @@ def bank_files(root: str | Path | None = None) -> list[Path]:
     return sorted(Path(root or BANK_DIR).glob("*.toml"))
 
 
+def mined_files(root: str | Path | None = None) -> list[Path]:
+    """The mining's output files of a bank (`strategy/*.jsonl`), in name order."""
+    return sorted((Path(root) if root else BANK_DIR).joinpath("strategy").glob("*.jsonl"))
+
+
+def load_mined(path: str | Path) -> list[Puzzle]:
+    """The strategy puzzles of one mining output file: the `puzzles` of each line (one mined
+    hand); a line that does not read is reported like a bad puzzle file."""
+    path = Path(path)
+    name = _display(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise PuzzleFileError(name, None, None,
+                              both("puzzle.err_read", error=exc.strerror)) from None
+    puzzles: list[Puzzle] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            entries = json.loads(line)["puzzles"]
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise PuzzleFileError(name, f"line {number}", None,
+                                  both("puzzle.err_mined_line", error=str(exc))) from None
+        puzzles += [read_entry(e, name, len(puzzles), MINED_TYPES) for e in entries]
+    return puzzles
+
+
 def load_bank(root: str | Path | None = None) -> list[Puzzle]:
-    """Every puzzle of the bank (default: the shipped `puzzles/`), ids unique across files."""
+    """Every puzzle of the bank (default: the shipped `puzzles/`), the mined strategy puzzles
+    with them, ids unique across files."""
     puzzles = [p for path in bank_files(root) for p in load_file(path)]
+    puzzles += [p for path in mined_files(root) for p in load_mined(path)]
     _check_unique(puzzles)
     return puzzles

@@ -11,7 +11,7 @@ from tutor.text import Text, both
 
 TYPE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
     "throw", "kitty", "trick", "follow", "pattern", "level", "score", "friend",
-    "trump_order", "better_play",)}
+    "trump_order", "better_play", "strategy")}
 
 FINE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
     "pair", "triple", "tractor", "titanic", "trump-chain", "level-skip", "trumping",
@@ -19,7 +19,13 @@ FINE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
     "alone", "nth-played", "cap-at-A", "failed-throw", "boundary", "kitty-counted",
     "several-units",)}
 
-THEMES: dict[str, Text] = TYPE_THEMES | FINE_THEMES
+# what a strategy puzzle teaches (`tutor.strategy.themes` tells them from the judge's verdict)
+STRATEGY_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
+    "bidding", "bury", "call-friend", "lead", "lead-trumps", "no-gifts", "feed-points",
+    "keep-units", "save-trumps", "trump-in", "counting", "friend-card", "kitty-end",
+    "opening", "middlegame", "endgame")}
+
+THEMES: dict[str, Text] = TYPE_THEMES | FINE_THEMES | STRATEGY_THEMES
 
 TIERS: dict[int, Text] = {n: both(f"themes.tier_{n}") for n in (1, 2, 3)}
 TIER_NAMES = {"easy": 1, "medium": 2, "hard": 3, "1": 1, "2": 2, "3": 3}

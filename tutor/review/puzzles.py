@@ -44,14 +44,29 @@ def teaching(kind: str, grade: str, clear: bool) -> bool:
     return clear and grade in TEACHING and kind not in SETUP_KINDS
 
 
-def _role(obs: Observation) -> str:
-    """What the learner knew of their side when they played."""
+def role(obs: Observation) -> str:
+    """What the seat knew of its side when it played."""
     if obs.seat == obs.declarer:
         return "declarer"
     if obs.friend == obs.seat:
         return "friend"
     side = obs.declarer_side
     return "defender" if side is not None and obs.seat not in side else "unknown"
+
+
+def position_fields(obs: Observation, trick: int) -> dict[str, Any]:
+    """The bank fields of a position as the seat that sees `obs` saw it: trump, seat, role,
+    trick, hand, the defenders' points and the trick so far."""
+    side = obs.declarer_side or (obs.declarer,)
+    fields: dict[str, Any] = {
+        "level": obs.trump.level if obs.trump else obs.level,
+        "suit": (obs.trump.suit if obs.trump else None) or "none", "seat": obs.seat,
+        "role": role(obs), "trick": trick, "hand": format_cards(obs.hand),
+        "points": sum(p for s, p in enumerate(obs.captured) if s not in side)}
+    if obs.current:
+        fields["leader"] = obs.current[0][0]
+        fields["plays"] = [format_cards(cards) for _, cards in obs.current]
+    return fields
 
 
 def mistake_entry(record: HandRecord, judged: Judged, pid: str) -> dict[str, Any]:
@@ -61,25 +76,18 @@ def mistake_entry(record: HandRecord, judged: Judged, pid: str) -> dict[str, Any
     seat = position.turn
     assert seat is not None and teaches(judged)
     obs = position.observation(seat)
-    assert obs.trump is not None
-    side = obs.declarer_side or (obs.declarer,)
     chosen = sorted(judged.chosen)
     options = list(judged.candidates)
     random.Random(pid).shuffle(options)  # the search's order would put the best first
     entry: dict[str, Any] = {
         "id": pid, "type": "better_play", "themes": ["better_play"],
         "difficulty": DIFFICULTY[judged.grade or "mistake"], "question": "choose",
-        "level": obs.trump.level, "suit": obs.trump.suit or "none", "seat": seat,
-        "role": _role(obs), "trick": judged.trick, "hand": format_cards(obs.hand),
-        "points": sum(p for s, p in enumerate(obs.captured) if s not in side),
+        **position_fields(obs, judged.trick),
         "candidates": [format_cards(c.cards) for c in options],
         "values": [c.fair.score for c in options],
         "errors": [c.fair_error for c in options],
         "played": 1 + next(k for k, c in enumerate(options) if sorted(c.cards) == chosen),
         "mistake": judged.kind if judged.kind in KINDS else "other"}
-    if obs.current:
-        entry["leader"] = obs.current[0][0]
-        entry["plays"] = [format_cards(cards) for _, cards in obs.current]
     if judged.reason:
         entry["why"] = {"en": judged.reason[0], "zh": judged.reason[1]}
     return entry

@@ -1,0 +1,82 @@
+"""`python -m tutor mine`: mine "find the best play" puzzles from self-play hands judged by the
+review (`tutor.strategy`), or verify the bank's (`--verify K`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tutor.puzzle.loader import STRATEGY_DIR
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m tutor mine",
+        description="Mine strategy puzzles from self-play (a position is kept when one play "
+                    "is clearly best), or re-judge bank puzzles with 4x the work.")
+    p.add_argument("--hands", type=int, help="hands to play and judge (0..N-1 of the seed)")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--out", type=Path,
+                   help="output file, one JSON line per hand (default: "
+                        "puzzles/strategy/mined-<seed>.jsonl, part of the shipped bank)")
+    p.add_argument("--workers", type=int, help="local processes (default: one per core)")
+    p.add_argument("--scheduler", help="a Dask scheduler (tcp://HOST:PORT) to run on instead")
+    p.add_argument("--resume", action="store_true", help="keep the hands in --out, mine the rest")
+    p.add_argument("--verify", type=int, metavar="K",
+                   help="re-judge K random bank puzzles with 4x the deals and playouts")
+    p.add_argument("--bank", type=Path, default=STRATEGY_DIR,
+                   help="mined files to verify (default: puzzles/strategy/)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    """Mine or verify; returns the exit status."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.verify is not None:
+        return _verify(args)
+    if args.hands is None or args.hands < 1:
+        print("give --hands N (at least 1), or --verify K", file=sys.stderr)
+        return 2
+    from tutor.strategy.run import mine
+
+    out = args.out or STRATEGY_DIR / f"mined-{args.seed}.jsonl"
+    quiet = args.json
+    try:
+        summary = mine(args.seed, args.hands, out, workers=args.workers,
+                       scheduler=args.scheduler, resume=args.resume,
+                       progress=(lambda _: None) if quiet else
+                       (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
+    except (FileExistsError, ValueError, OSError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    result = {"out": str(out), "hands": summary.hands, "new_hands": summary.new_hands,
+              "puzzles": summary.puzzles, "seconds": round(summary.seconds, 1)}
+    if quiet:
+        print(json.dumps(result))
+    else:
+        print(f"\n{summary.hands} hands, {summary.puzzles} puzzles in {out} "
+              f"({summary.new_hands} hands mined now in {summary.seconds:.0f} s)")
+    return 0
+
+
+def _verify(args) -> int:
+    from tutor.strategy.verify import verify
+
+    if args.verify < 1:
+        print("--verify needs K of at least 1", file=sys.stderr)
+        return 2
+    report = verify(args.bank, args.verify, args.seed,
+                    progress=None if args.json else
+                    (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"\n{report['kept']} of {report['checked']} stay clearly best with 4x the work "
+              f"(share {report['share']:.3f})")
+    return 0

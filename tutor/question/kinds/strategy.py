@@ -1,0 +1,186 @@
+"""Find the best play (strategy): a position from self-play or a strategy lesson where the
+review's judge found one play clearly best (`tutor.strategy`), with the plays it weighed.
+
+Question `choose`: candidates lettered A, B, C…; answer the letter of the best. A position
+is a card play, a bid (or pass), the bury or the friend call (`decision`). The values are
+the judge's: each candidate's expected 积分 over deals the player could not tell from the
+real one, with the standard error of its gap to the best; a pick is right, as in
+`better_play`, when its cost counted as the review counts it is below an inaccuracy.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from tutor.rules import CardError, Trump, follow_error, parse_cards
+from tutor.text import Text, both
+
+from ..answers import ascii_cards
+from ..fields import Fields
+from ..inputs import Choice, Input
+from ..model import Question, Solution
+from ..text import join, listing, mark, same, trump_public, trump_sentence
+from .better_play import LETTERS, ROLES, SEATS, BetterPlayKind
+
+DECISIONS = ("play", "bid", "bury", "call")
+KITTY = 7
+
+
+class StrategyKind(BetterPlayKind):
+    name = "strategy"
+    questions: ClassVar[dict[str, Text]] = {"choose": both("strategy.q_choose")}
+    steps: ClassVar[dict[str, str]] = {}  # a lesson's strategy step is proven first:
+    # `tutor.strategy.lessons` builds its question from the judge's values
+
+    def read(self, f: Fields, question: str) -> dict[str, Any]:
+        decision = f.choice("decision", DECISIONS, default="play")
+        trump = f.trump()
+        seat = f.seat("seat")
+        role = f.choice("role", ROLES)
+        trick = f.integer("trick", 0, 40)
+        plays = f.card_lists("plays", 0, SEATS - 1, 1, 31) if f.has("plays") else []
+        leader = f.seat("leader") if plays else seat
+        if plays and (leader + len(plays)) % SEATS != seat:
+            raise f.error("leader", both("better_play.err_order"))
+        hand = f.cards("hand", 1, 40)
+        points = f.integer("points", 0, 300)
+        candidates = f.card_lists("candidates", 2, len(LETTERS),
+                                  0 if decision == "bid" else 1, 31)
+        values, errors = self._values(f, len(candidates))
+        why = f.text("why")
+        bids = self._bids(f) if decision == "bid" else []
+        buried = f.cards("buried", KITTY, KITTY) if decision == "call" else []
+        source = f.get("source")
+        if source is not None and not (isinstance(source, dict)
+                                       and isinstance(source.get("hand"), str)
+                                       and isinstance(source.get("action"), int)):
+            raise f.error("source", both("strategy.err_source"))
+        self._check_candidates(f, decision, hand, plays, candidates, trump)
+        f.check_copies("hand", hand, *plays)
+        return {"decision": decision, "trump": trump, "seat": seat, "role": role,
+                "trick": trick, "leader": leader, "plays": plays, "hand": hand,
+                "points": points, "candidates": candidates, "values": values,
+                "errors": errors, "why": why, "bids": bids, "buried": buried,
+                "source": source}
+
+    @staticmethod
+    def _values(f: Fields, n: int) -> tuple[list[float], list[float]]:
+        def numbers(name: str, nonneg: bool) -> list[float]:
+            value = f.get(name)
+            if (not isinstance(value, list) or len(value) != n
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                               and (v >= 0 or not nonneg) for v in value)):
+                raise f.error(name, both(f"better_play.err_{name}", n=n))
+            return [float(v) for v in value]
+        return numbers("values", False), numbers("errors", True)
+
+    @staticmethod
+    def _bids(f: Fields) -> list[tuple[int, list]]:
+        raw = f.get("bids", [])
+        if not isinstance(raw, list) or not all(
+                isinstance(b, list) and len(b) == 2 and isinstance(b[0], int)
+                and 0 <= b[0] < SEATS and isinstance(b[1], str) for b in raw):
+            raise f.error("bids", both("strategy.err_bids"))
+        out = []
+        for i, (seat, text) in enumerate(raw, 1):
+            try:
+                out.append((seat, parse_cards(text)))
+            except CardError as exc:
+                raise f.error(f"bids[{i}]", both("question.err_card", error=str(exc))) from None
+        return out
+
+    @staticmethod
+    def _check_candidates(f: Fields, decision: str, hand, plays, candidates, trump) -> None:
+        held = Counter(hand)
+        seen = set()
+        for i, c in enumerate(candidates, 1):
+            where = f"candidates[{i}]"
+            if decision == "call":
+                if len(c) != 1 or c[0].is_joker:
+                    raise f.error(where, both("strategy.err_call"))
+            elif Counter(c) - held:
+                raise f.error(where, both("better_play.err_not_held"))
+            if decision == "bury" and len(c) != KITTY:
+                raise f.error(where, both("strategy.err_bury", n=KITTY))
+            if plays and (len(c) != len(plays[0])
+                          or follow_error(hand, plays[0], c, trump) is not None):
+                raise f.error(where, both("better_play.err_illegal"))
+            key = tuple(sorted(c))
+            if key in seen:
+                raise f.error(where, both("better_play.err_repeat"))
+            seen.add(key)
+
+    # ------------------------------------------------------------------ showing
+    def _label(self, q: Question, k: int) -> Text:
+        cards = q.position["candidates"][k]
+        decision = q.position["decision"]
+        if decision == "bid":
+            return (both("strategy.pass_option", letter=LETTERS[k]) if not cards else
+                    both("strategy.bid_option", letter=LETTERS[k], cards=mark(cards)))
+        if decision == "call":
+            return both("strategy.call_option", letter=LETTERS[k], cards=mark(cards))
+        return same(f"{LETTERS[k]}: {mark(cards)}")
+
+    def prompt(self, q: Question) -> Text:
+        pos = q.position
+        trump: Trump = pos["trump"]
+        decision = pos["decision"]
+        opts = listing(self._label(q, k) for k in range(len(pos["candidates"])))
+        if decision == "bid":
+            bids = listing(both("better_play.play", who=self._who(q, s), cards=mark(c))
+                           for s, c in pos["bids"])
+            parts = [both("strategy.bidding", level=trump.level),
+                     both("strategy.bids", bids=bids) if pos["bids"] else
+                     both("strategy.no_bids")]
+        elif decision in ("bury", "call"):
+            parts = [both("strategy.setup"), trump_sentence(trump)]
+            if decision == "call":
+                parts.append(both("strategy.buried", cards=mark(trump.sort(pos["buried"]))))
+        else:
+            parts = [both("strategy.from_game", trick=pos["trick"]), trump_sentence(trump),
+                     both(f"better_play.role_{pos['role']}"),
+                     both("better_play.points", n=pos["points"])]
+            if pos["plays"]:
+                seats = [(pos["leader"] + i) % SEATS for i in range(len(pos["plays"]))]
+                plays = listing(both("better_play.play", who=self._who(q, s), cards=mark(p))
+                                for s, p in zip(seats, pos["plays"], strict=True))
+                parts.append(both("better_play.so_far", plays=plays))
+            else:
+                parts.append(both("better_play.you_lead"))
+        parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
+        parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
+        return join(parts)
+
+    def answer_input(self, q: Question) -> Input:
+        return Choice(tuple((LETTERS[k], self._label(q, k))
+                            for k in range(len(q.position["candidates"]))))
+
+    def public_position(self, q: Question) -> dict[str, Any]:
+        pos = q.position
+        return {"decision": pos["decision"], "trump": trump_public(pos["trump"]),
+                "seat": pos["seat"], "role": pos["role"], "trick": pos["trick"],
+                "leader": pos["leader"], "plays": [ascii_cards(p) for p in pos["plays"]],
+                "hand": ascii_cards(pos["hand"]), "points": pos["points"],
+                "bids": [[s, ascii_cards(c)] for s, c in pos["bids"]],
+                "buried": ascii_cards(pos["buried"]),
+                "candidates": [ascii_cards(c) for c in pos["candidates"]]}
+
+    # ------------------------------------------------------------------ solving
+    def solve(self, q: Question) -> Solution:
+        """The best candidate by the judge's values, with every value and why it is best."""
+        pos = q.position
+        values = pos["values"]
+        best = max(range(len(values)), key=lambda k: (values[k], -k))
+        lines = [both("strategy.value", option=self._label(q, k), value=f"{values[k]:+.2f}",
+                      cost=f"{values[best] - values[k]:.2f}")
+                 for k in range(len(values))]
+        parts = [both("strategy.values", values=listing(lines)),
+                 both("strategy.best", option=self._label(q, best)), pos["why"]]
+        return Solution(best, LETTERS[best], join(parts))
+
+    def hint(self, q: Question, given: Any) -> Text:
+        return both(f"strategy.hint_{q.position['decision']}")
+
+
+KIND = StrategyKind()

@@ -1,0 +1,51 @@
+"""When a judged decision is a puzzle: one candidate clearly right and every other clearly
+worse (lichess's rule for its puzzles, with the review's judge as the engine).
+
+The best fair candidate must beat every other by at least a mistake (`grades.THRESHOLDS`,
+0.20 积分), each gap more than twice its standard error (`grades.SIGNIFICANCE`), and
+hindsight must agree on which play is best. A decision with one choice, or whose candidates
+are all within an inaccuracy, never passes.
+"""
+
+from __future__ import annotations
+
+from tutor.review.grades import SIGNIFICANCE, THRESHOLDS
+from tutor.review.review import Judged
+
+MARGIN = THRESHOLDS["mistake"]
+SCREEN = THRESHOLDS["inaccuracy"]  # a cheap first look keeps a lead of this much
+
+
+def fair_best(judged: Judged) -> int:
+    """The index of the candidate the fair view values highest (the first of equals)."""
+    scores = [c.fair.score for c in judged.candidates]
+    return max(range(len(scores)), key=lambda k: (scores[k], -k))
+
+
+def clearly_best(judged: Judged, margin: float = MARGIN) -> int | None:
+    """The candidate that beats every other by `margin` (each gap beyond twice its error)
+    and that hindsight finds best too, or None."""
+    cands = judged.candidates
+    if len(cands) < 2:
+        return None
+    best = fair_best(judged)
+    if sorted(cands[best].cards) != sorted(judged.best_hindsight):
+        return None
+    top = cands[best].fair.score
+    for k, c in enumerate(cands):
+        if k != best:
+            gap = top - c.fair.score
+            if gap < margin or gap <= SIGNIFICANCE * c.fair_error:
+                return None
+    return best
+
+
+def leads_by(judged: Judged, margin: float = SCREEN) -> bool:
+    """Whether the fair best leads every other candidate by `margin` (no error asked): the
+    screen a cheap judgement must pass before the full one is spent."""
+    cands = judged.candidates
+    if len(cands) < 2:
+        return False
+    best = fair_best(judged)
+    return all(cands[best].fair.score - c.fair.score >= margin
+               for k, c in enumerate(cands) if k != best)

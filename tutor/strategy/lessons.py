@@ -1,0 +1,103 @@
+"""Strategy-lesson positions proven by the judge: a lesson step names a mined hand, the
+decision in it and the play its author says is best; the judge (the same one, with the same
+budget, as the mining) values the position, and a step whose stated play is not clearly
+best (`criterion.clearly_best`) is refused. Judgements are cached in `lessons/judged.json`,
+keyed by the hand, the decision and the budget, so loading the lessons is quick."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tutor.puzzle.loader import STRATEGY_DIR
+from tutor.review.review import DEFAULT_BUDGET, Budget
+from tutor.rules import CardError, parse_cards
+from tutor.text import Text, both
+
+from .mine import TYPE, judge_clear, puzzle_entry
+from .run import read_lines
+from .verify import record_of
+
+CACHE = Path(__file__).resolve().parents[2] / "lessons" / "judged.json"
+_writing = threading.Lock()
+
+
+class NotProven(ValueError):
+    """A lesson position the judge does not prove, and why (`text`, both languages)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
+@lru_cache(maxsize=4)
+def mined_hands(folder: Path = STRATEGY_DIR) -> dict[str, dict[str, Any]]:
+    """Every mined hand of the bank by key (`<seed>_<number>`): its record and kitty."""
+    return {line["key"]: line for path in sorted(Path(folder).glob("*.jsonl"))
+            for line in read_lines(path)}
+
+
+def proven_entry(hand: str, action: int, best: str, budget: Budget = DEFAULT_BUDGET,
+                 folder: Path = STRATEGY_DIR, cache: Path = CACHE) -> dict[str, Any]:
+    """The puzzle entry of decision `action` of mined hand `hand`, if the judge finds `best`
+    (cards) clearly best there; NotProven says why not."""
+    try:
+        stated = sorted(parse_cards(best))
+    except CardError as exc:
+        raise NotProven(both("question.err_card", error=str(exc))) from None
+    line = mined_hands(folder).get(hand)
+    if line is None:
+        raise NotProven(both("strategy.err_no_hand", hand=repr(hand), folder=folder.name))
+    actions = line["record"]["actions"]
+    if not 0 <= action < len(actions):
+        raise NotProven(both("strategy.err_action", hand=hand, last=len(actions) - 1,
+                             action=action))
+    entry = judged_entry(line, action, budget, cache)
+    if entry is None:
+        raise NotProven(both("strategy.err_unclear"))
+    values = entry["values"]
+    top = max(range(len(values)), key=lambda k: (values[k], -k))
+    found = entry["candidates"][top]
+    if sorted(parse_cards(found)) != stated:
+        raise NotProven(both("strategy.err_other_best", found=found, best=best))
+    return entry
+
+
+def judged_entry(line: dict[str, Any], action: int, budget: Budget,
+                 cache: Path = CACHE) -> dict[str, Any] | None:
+    """The judge's puzzle entry for one decision (None: not clearly decided), from the cache
+    when it holds this hand, decision and budget, else judged now and cached."""
+    key = _key(line, action, budget)
+    stored = _read(cache)
+    if key in stored:
+        return stored[key]
+    record = record_of(line["record"])
+    judged, _ = judge_clear(record, action, budget)
+    kitty = sum(c.points for c in record.position(len(record.actions)).kitty)
+    entry = (None if judged is None else
+             puzzle_entry(record, judged, f"{TYPE}-{line['key']}-{action}", kitty))
+    with _writing:
+        stored = _read(cache)
+        stored[key] = entry
+        with contextlib.suppress(OSError):  # read-only: judged again next time, nothing lost
+            cache.write_text(json.dumps(stored, ensure_ascii=False, indent=1, sort_keys=True)
+                             + "\n", encoding="utf-8")
+    return entry
+
+
+def _key(line: dict[str, Any], action: int, budget: Budget) -> str:
+    digest = hashlib.sha256(json.dumps(line["record"], sort_keys=True).encode()).hexdigest()
+    return f"{line['key']}/{action}/{budget.candidates}-{budget.fair_deals}-" \
+           f"{budget.hindsight_repeats}/{digest[:16]}"
+
+
+def _read(cache: Path) -> dict[str, Any]:
+    try:
+        return json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return {}

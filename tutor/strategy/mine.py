@@ -1,0 +1,184 @@
+"""Mining one hand: a hand of self-play by a mix of strengths (so good and bad plays both
+occur), every decision of every seat judged by the review, and the positions where one play
+is clearly best (`criterion`) kept as puzzles with their themes, reason and difficulty.
+
+A card play is first judged cheaply (a quarter of the fair deals, one hindsight playout);
+only a decision whose best already leads every other by an inaccuracy is judged in full.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from tutor.ai.decision import PlayerSpec
+from tutor.ai.explain import bid_reason, play_reason, setup_reason
+from tutor.ai.heuristic import heuristic_choice
+from tutor.ai.search import marked_kinds, play_class
+from tutor.ai.strength import STRENGTHS, strength_spec
+from tutor.review.jobs import HandRecord, decisions, judge_at
+from tutor.review.puzzles import position_fields
+from tutor.review.review import DEFAULT_BUDGET, Budget, Judged, considered
+from tutor.rules import Bid, Bury, CallFriend, Hand, Observation, Phase, RuleSet, format_cards
+
+from .criterion import clearly_best, leads_by
+from .themes import DECISION_THEMES, play_themes
+
+TYPE = "strategy"  # the bank type of a mined puzzle
+MIX = ("random", "easy", "easy", "normal", "hard")  # each seat's player, drawn per hand
+LEVELS = range(2, 15)
+
+
+@dataclass(frozen=True)
+class MinedHand:
+    """One mined hand: its key (`<seed>_<number>`), what rebuilds it and the puzzles kept."""
+
+    key: str
+    record: HandRecord
+    puzzles: tuple[dict[str, Any], ...]
+    judged: int  # decisions judged in full
+
+
+def hand_seed(seed: int, number: int) -> int:
+    """The deal of hand `number` of a mining run with `seed`."""
+    return zlib.crc32(f"mine-{seed}-{number}".encode())
+
+
+def play_hand(seed: int, number: int) -> Hand:
+    """Hand `number` of mining run `seed`, finished: a level drawn for the table and each
+    seat's player drawn from `MIX`."""
+    rng = random.Random(hand_seed(seed, number))
+    level = rng.choice(LEVELS)
+    players = [_player(rng.choice(MIX), rng.randrange(1 << 30)).build() for _ in range(5)]
+    hand = Hand(hand_seed(seed, number), RuleSet(), (level,) * 5, None)
+    while hand.phase != Phase.FINISHED:
+        hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
+    return hand
+
+
+def _player(kind: str, seed: int) -> PlayerSpec:
+    return PlayerSpec("random", seed) if kind == "random" else strength_spec(kind, seed)
+
+
+def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedHand:
+    """Play hand `number` of run `seed` and keep its clearly-decided positions."""
+    hand = play_hand(seed, number)
+    record = HandRecord.of(hand)
+    key = f"{seed}_{number}"
+    kitty_points = sum(c.points for c in hand.kitty)
+    found, full = [], 0
+    for seat in range(hand.rules.players):
+        for index in decisions(hand, seat):
+            judged, spent = judge_clear(record, index, budget)
+            full += spent
+            if judged is None:
+                continue
+            entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty_points)
+            if entry is not None:
+                found.append(entry)
+    return MinedHand(key, record, tuple(found), full)
+
+
+def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
+                ) -> tuple[Judged | None, int]:
+    """Action `index` judged, if it is a clearly decided position (else None), and how many
+    full judgements that took (a card play first passes the cheap screen)."""
+    if record.actions[index].get("type") == "play":
+        screen = judge_at(record, index, screen_budget(budget))
+        if screen is None or not leads_by(screen):
+            return None, 0
+    judged = judge_at(record, index, budget)
+    if judged is None or clearly_best(judged) is None:
+        return None, 1
+    return judged, 1
+
+
+def screen_budget(budget: Budget) -> Budget:
+    """The cheap first look before a judge of `budget`: a quarter of its fair deals (their
+    first quarter: the same seed draws them), one hindsight playout."""
+    return Budget(budget.candidates, max(4, budget.fair_deals // 4), 1)
+
+
+def puzzle_entry(record: HandRecord, judged: Judged, pid: str, kitty_points: int
+                 ) -> dict[str, Any] | None:
+    """The bank entry of a clearly decided position (None for a bid, bury or call whose best
+    is not the heuristic's: its reason would be another play's)."""
+    best = clearly_best(judged)
+    assert best is not None
+    position = record.position(judged.index)
+    obs = position.observation(record_seat(record, judged.index))
+    cands = judged.candidates
+    best_cards = cands[best].cards
+    wrong = [c.cards for k, c in enumerate(cands) if k != best]
+    if judged.decision == "play":
+        themes = play_themes(obs, best_cards, wrong, kitty_points)
+        reason = _play_reason(obs, best_cards)
+    else:
+        heuristic = heuristic_choice(obs)[0]
+        if sorted(_cards(heuristic)) != sorted(best_cards):
+            return None
+        themes = [DECISION_THEMES[judged.decision]]
+        reason = (bid_reason(obs, heuristic) if judged.decision == "bid"
+                  else setup_reason(obs)[1])
+    order = list(range(len(cands)))
+    random.Random(pid).shuffle(order)  # the judge's order would put the heuristic's first
+    entry: dict[str, Any] = {
+        "id": pid, "type": TYPE, "themes": [TYPE, *themes],
+        "difficulty": difficulty(obs, judged, best), "question": "choose",
+        "decision": judged.decision, **position_fields(obs, judged.trick),
+        "candidates": [format_cards(cands[k].cards) for k in order],
+        "values": [round(cands[k].fair.score, 4) for k in order],
+        "errors": [round(cands[k].fair_error, 4) for k in order],
+        "why": {"en": reason[0], "zh": reason[1]},
+        "source": {"hand": pid.split("-")[1], "action": judged.index}}
+    if judged.decision == "bid":
+        entry["bids"] = [[s, format_cards(c)] for s, c in obs.bids]
+    if judged.decision == "call":
+        entry["buried"] = format_cards(obs.buried or ())
+    return entry
+
+
+def record_seat(record: HandRecord, index: int) -> int:
+    """The seat that took action `index`."""
+    return int(record.actions[index]["seat"])
+
+
+def _cards(action) -> tuple:
+    if isinstance(action, (Bid, Bury)):
+        return tuple(action.cards)
+    if isinstance(action, CallFriend):
+        return (action.card,)
+    return ()
+
+
+def _play_reason(obs: Observation, best: tuple) -> tuple[str, str]:
+    """Why the best play is best, as the hint would say it (the tactics' reason for the
+    candidate of its class)."""
+    _mem, ctx, choices = considered(obs, DEFAULT_BUDGET)
+    marked = marked_kinds(obs)
+    key = play_class(best, ctx.hand, ctx.trump, marked)
+    for choice in choices:
+        if play_class(choice.cards, ctx.hand, ctx.trump, marked) == key:
+            return play_reason(obs, choice)
+    return play_reason(obs, SimpleNamespace(cards=tuple(best), reason="play", info={}))
+
+
+def difficulty(obs: Observation, judged: Judged, best: int) -> int:
+    """The tier a position starts at: 1 when easy, normal and hard all find the best play,
+    2 when one or two do, 3 when none does (a bid, bury or call is the heuristic's, which
+    every strength makes: tier 1)."""
+    if judged.decision != "play" or obs.phase != Phase.PLAYING:
+        return 1
+    marked = marked_kinds(obs)
+    assert obs.trump is not None
+    target = play_class(judged.candidates[best].cards, obs.hand, obs.trump, marked)
+    found = 0
+    for strength in STRENGTHS:
+        action = strength_spec(strength, zlib.crc32(repr(judged.index).encode())).build().act(obs)
+        cards = getattr(action, "cards", ())
+        found += play_class(cards, obs.hand, obs.trump, marked) == target
+    return {3: 1, 2: 2, 1: 2, 0: 3}[found]
+

@@ -1,0 +1,116 @@
+"""Mining many hands: each hand is one task (`mine_line`), run on a local process pool or,
+given a scheduler address, on a Dask distributed cluster (the same tasks, so the same
+results for the same seed). Each finished hand is appended to the output file at once, so
+an interrupted run resumes where it stopped (`resume`); at the end the file is rewritten in
+hand order, so a run's output depends on its seed and size alone."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from .mine import mine_hand
+
+
+def mine_line(seed: int, number: int) -> dict[str, Any]:
+    """Hand `number` of run `seed` mined, as one JSON-ready line of the output file."""
+    mined = mine_hand(seed, number)
+    return {"number": number, "key": mined.key, "record": asdict(mined.record),
+            "judged": mined.judged, "puzzles": list(mined.puzzles)}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a run did: hands mined now and in all, puzzles kept, seconds spent."""
+
+    hands: int
+    new_hands: int
+    puzzles: int
+    seconds: float
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    """The mined hands of an output file (a last line cut short by an interruption is
+    dropped: that hand is mined again)."""
+    if not path.exists():
+        return []
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            found.append(json.loads(line))
+        except json.JSONDecodeError:
+            break
+    return found
+
+
+def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
+         scheduler: str | None = None, resume: bool = False,
+         progress: Callable[[str], None] = print) -> Summary:
+    """Mine hands 0..`hands`-1 of run `seed` into `out` (one JSON line per hand). An `out`
+    that holds hands already is an error unless `resume`, which keeps them and mines the
+    rest (of the same seed)."""
+    done = read_lines(out)
+    if done and not resume:
+        raise FileExistsError(f"{out} holds {len(done)} mined hands: pass --resume to go on, "
+                              "or choose another --out")
+    if any(not line["key"].startswith(f"{seed}_") for line in done):
+        raise ValueError(f"{out} was mined with another seed than {seed}")
+    have = {line["number"] for line in done}
+    todo = [n for n in range(hands) if n not in have]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _rewrite(out, done)  # drop a line cut short
+    start = time.monotonic()
+    lines = done
+    with out.open("a", encoding="utf-8") as sink:
+        for count, line in enumerate(run_tasks(mine_line, [(seed, n) for n in todo],
+                                                workers, scheduler), 1):
+            sink.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+            sink.flush()
+            lines.append(line)
+            progress(_progress_line(count, len(todo), time.monotonic() - start,
+                                    sum(len(x["puzzles"]) for x in lines)))
+    lines = sorted((x for x in lines if x["number"] < hands), key=lambda x: x["number"])
+    _rewrite(out, lines)
+    return Summary(len(lines), len(todo), sum(len(x["puzzles"]) for x in lines),
+                   time.monotonic() - start)
+
+
+def _rewrite(out: Path, lines: Iterable[dict[str, Any]]) -> None:
+    tmp = out.with_suffix(out.suffix + ".tmp")
+    tmp.write_text("".join(json.dumps(x, ensure_ascii=False, sort_keys=True) + "\n"
+                           for x in lines), encoding="utf-8")
+    tmp.replace(out)
+
+
+def _progress_line(done: int, total: int, seconds: float, puzzles: int) -> str:
+    width = 30
+    filled = width * done // max(total, 1)
+    eta = seconds / done * (total - done) if done else 0.0
+    return (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands, {puzzles} "
+            f"puzzles, {seconds:.0f} s, ETA {eta:.0f} s")
+
+
+def run_tasks(fn: Callable[..., Any], args: list[tuple], workers: int | None = None,
+              scheduler: str | None = None) -> Iterator[Any]:
+    """`fn(*a)` for each `a` of `args`, as each finishes: on local processes, or on the Dask
+    cluster at `scheduler` when one is given."""
+    if not args:
+        return
+    if scheduler:
+        from distributed import Client  # only a cluster needs Dask
+        from distributed import as_completed as finished
+
+        with Client(scheduler) as client:
+            futures = client.map(fn, *zip(*args, strict=True), pure=False)
+            for future in finished(futures):
+                yield future.result()
+        return
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        for future in as_completed([pool.submit(fn, *a) for a in args]):
+            yield future.result()

@@ -1,0 +1,73 @@
+"""Is the bank's "clearly best" real? K random mined puzzles judged again with four times
+the fair deals and hindsight playouts: the share whose best play is still clearly best
+(`criterion.clearly_best`) tells whether the mining's threshold is loose."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tutor.review.jobs import HandRecord, judge_at
+from tutor.review.review import DEFAULT_BUDGET, Budget
+from tutor.rules import parse_cards
+
+from .criterion import clearly_best
+from .run import read_lines, run_tasks
+
+WORK = 4  # how many times the mining's work a verification spends
+
+
+def record_of(data: dict[str, Any]) -> HandRecord:
+    """A hand record from its JSON form (a mined line's `record`)."""
+    return HandRecord(data["seed"], data["rules"], tuple(data["levels"]), data["declarer"],
+                      tuple(data["actions"]))
+
+
+def stated_best(entry: dict[str, Any]) -> list:
+    """The cards of the candidate a puzzle entry's values make best."""
+    values = entry["values"]
+    best = max(range(len(values)), key=lambda k: (values[k], -k))
+    return sorted(parse_cards(entry["candidates"][best]))
+
+
+def still_best(record: dict[str, Any], entry: dict[str, Any],
+               budget: Budget = DEFAULT_BUDGET) -> bool:
+    """Whether `entry`'s best stays clearly best when its position is judged with `WORK`
+    times `budget`'s deals and playouts."""
+    more = replace(budget, fair_deals=budget.fair_deals * WORK,
+                   hindsight_repeats=budget.hindsight_repeats * WORK)
+    judged = judge_at(record_of(record), entry["source"]["action"], more)
+    best = None if judged is None else clearly_best(judged)
+    return best is not None and sorted(judged.candidates[best].cards) == stated_best(entry)
+
+
+def verify(bank: Path, k: int, seed: int = 1, workers: int | None = None,
+           scheduler: str | None = None,
+           progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Re-judge `k` puzzles drawn (by `seed`) from the mined files in `bank`: how many were
+    checked, how many stay clearly best, their share and the seconds it took."""
+    files = sorted(Path(bank).glob("*.jsonl")) if Path(bank).is_dir() else [Path(bank)]
+    items = [(line["record"], entry) for path in files for line in read_lines(path)
+             for entry in line["puzzles"]]
+    chosen = random.Random(seed).sample(items, min(k, len(items)))
+    start, kept, failed = time.monotonic(), 0, []
+    results = run_tasks(_check, [(r, e) for r, e in chosen], workers, scheduler)
+    for done, (pid, ok) in enumerate(results, 1):
+        kept += ok
+        if not ok:
+            failed.append(pid)
+        if progress is not None:
+            spent = time.monotonic() - start
+            progress(f"{done}/{len(chosen)} re-judged, {kept} stay best, "
+                     f"ETA {spent / done * (len(chosen) - done):.0f} s")
+    checked = len(chosen)
+    return {"checked": checked, "kept": kept, "share": kept / checked if checked else 0.0,
+            "failed": sorted(failed), "seconds": round(time.monotonic() - start, 1)}
+
+
+def _check(record: dict[str, Any], entry: dict[str, Any]) -> tuple[str, bool]:
+    return entry["id"], still_best(record, entry)

@@ -21,8 +21,8 @@ FINE_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
 
 # what a strategy puzzle teaches (`tutor.strategy.themes` tells them from the judge's verdict)
 STRATEGY_THEMES: dict[str, Text] = {name: both(f"themes.{name}") for name in (
-    "bidding", "bury", "call-friend", "lead", "lead-trumps", "no-gifts", "feed-points",
-    "keep-units", "save-trumps", "trump-in", "counting", "friend-card", "kitty-end",
+    "bidding", "bury", "call-friend", "lead", "lead-trumps", "safe-throw", "no-gifts",
+    "feed-points", "keep-units", "save-trumps", "trump-in", "counting", "friend-card", "kitty-end",
     "opening", "middlegame", "endgame")}
 
 THEMES: dict[str, Text] = TYPE_THEMES | FINE_THEMES | STRATEGY_THEMES

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from tutor.puzzle.themes import STRATEGY_THEMES
 from tutor.review.kinds import mistake_kind
-from tutor.rules import ALL_CARDS, TRUMP, Card, Observation
+from tutor.rules import ALL_CARDS, TRUMP, Card, Observation, decompose
 
 DECISION_THEMES = {"bid": "bidding", "bury": "bury", "call": "call-friend"}
 KIND_THEMES = {"points_given": "no-gifts", "points_not_fed": "feed-points",
@@ -29,7 +29,8 @@ def phase(obs: Observation) -> str:
 def play_themes(obs: Observation, best: Sequence[Card], wrong: Sequence[Sequence[Card]],
                 kitty_points: int) -> list[str]:
     """The themes of a card play whose best is `best` and whose other candidates are
-    `wrong`: the kind of each wrong one (`kinds.mistake_kind`), trumps led, counting (the
+    `wrong`: the kind of each wrong one (`kinds.mistake_kind`), trumps led, a throw (a
+    lead of several units) among the choices, counting (the
     best plays a card that is top only because every higher one has been seen), the friend
     (a copy of the called card is the question) and the kitty in the last tricks."""
     found = {KIND_THEMES[k] for k in (mistake_kind(obs, tuple(w), tuple(best)) for w in wrong)
@@ -40,6 +41,8 @@ def play_themes(obs: Observation, best: Sequence[Card], wrong: Sequence[Sequence
         found.add("lead")
         if all(eff[c] == TRUMP for c in best):
             found.add("lead-trumps")
+        if any(len(decompose(list(cards), obs.trump)) > 1 for cards in (best, *wrong)):
+            found.add("safe-throw")
     if _counted_top(obs, best):
         found.add("counting")
     called = obs.friend_card

@@ -83,7 +83,7 @@ def test_help_lists_only_what_a_teacher_or_operator_runs(capsys):
     assert main(["--help"]) == 0
     listed = {line.split()[0] for line in capsys.readouterr().out.splitlines()
               if line.startswith("  ")}
-    assert listed == {"serve", "review", "migrate", "puzzles", "lessons"}
+    assert listed == {"serve", "review", "migrate", "puzzles", "lessons", "mine"}
 
 
 def test_a_development_command_runs_as_typed_from_another_folder_of_a_checkout(tmp_path):

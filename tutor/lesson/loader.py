@@ -20,6 +20,7 @@ ANSWER_FIELDS = {"answer", "solution", "expected", "correct"}
 TRUMP_LESSON = "trumps"  # the lesson that teaches trumps: no card is drawn as one before it
 STRATEGY_STEP = "best_play"  # a step proven by the judge (`tutor.strategy.lessons`)
 PUZZLE_ONLY = ("id", "type", "themes", "difficulty", "question")  # a mined entry's bank fields
+JUDGED = "judged.json"  # beside the lessons: the judge's verdicts on their strategy steps
 PARTS = ("rules", "strategy")  # the two parts of the path: the rules, then how to play well
 
 
@@ -44,12 +45,12 @@ def load_lesson_file(path: str | Path) -> Lesson:
     except tomllib.TOMLDecodeError as exc:
         raise LessonFileError(name, None, None, both("lesson.err_toml", error=str(exc))) from None
     try:
-        return _lesson(raw, name)
+        return _lesson(raw, name, path.parent)
     except QuestionFileError as exc:
         raise LessonFileError(exc.file, exc.where, exc.field, exc.message) from None
 
 
-def _lesson(raw: object, name: str) -> Lesson:
+def _lesson(raw: object, name: str, folder: Path) -> Lesson:
     f = Fields(raw, name, default_trump=Trump("2", None))
     lesson_id = f.string("id")
     if not ID_PATTERN.match(lesson_id):
@@ -61,23 +62,25 @@ def _lesson(raw: object, name: str) -> Lesson:
     if not isinstance(pages_raw, list) or not pages_raw:
         raise f.error("page", both("lesson.err_pages"))
     f.finish()
-    pages = tuple(_page(p, name, i + 1, trump) for i, p in enumerate(pages_raw))
+    pages = tuple(_page(p, name, i + 1, trump, folder) for i, p in enumerate(pages_raw))
     return Lesson(lesson_id, title, pages, name, part)  # type: ignore[arg-type]
 
 
-def _page(raw: object, file: str, number: int, default: Trump | None) -> Page:
+def _page(raw: object, file: str, number: int, default: Trump | None, folder: Path) -> Page:
     f = Fields(raw, file, both("lesson.where_page", n=number),
                default_trump=default or Trump("2", None))
     text = f.text("text")
     trump = f.trump() if f.has("level") or f.has("suit") else default
     step_raw = f.get("step")
     f.finish()
-    step = None if step_raw is None else _step(step_raw, file, number, trump or DEFAULT_TRUMP)
+    step = (None if step_raw is None
+            else _step(step_raw, file, number, trump or DEFAULT_TRUMP, folder))
     return Page(text, trump, step)  # type: ignore[arg-type]
 
 
-def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
-    """A page's question: `type` names a lesson step, which is one question of a kind."""
+def _step(raw: object, file: str, number: int, trump: Trump, folder: Path) -> Question:
+    """A page's question: `type` names a lesson step, which is one question of a kind (a
+    strategy step is proven by the judge, its judgement cached in the lesson's folder)."""
     s = Fields(raw, file, both("lesson.where_step", n=number), default_trump=trump)
     leaked = ANSWER_FIELDS & set(s.raw)
     if leaked:
@@ -85,7 +88,7 @@ def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
     step_type = s.choice("type", (*STEPS, STRATEGY_STEP))
     s.where = both("lesson.where_step_type", n=number, type=step_type)
     if step_type == STRATEGY_STEP:
-        return _strategy_step(s)
+        return _strategy_step(s, folder / JUDGED)
     kind_name, key = STEPS[step_type]
     question = KINDS[kind_name].question(s, key, wording=s.text("question", required=False))
     try:
@@ -95,7 +98,7 @@ def _step(raw: object, file: str, number: int, trump: Trump) -> Question:
     return question
 
 
-def _strategy_step(s: Fields) -> Question:
+def _strategy_step(s: Fields, cache: Path) -> Question:
     """A strategy position: a mined hand (`hand`), the decision in it (`action`) and the play
     the author says is best (`best`), proven by the review's judge before it is taught."""
     from tutor.strategy.lessons import NotProven, proven_entry  # the judge, loaded when asked
@@ -108,7 +111,7 @@ def _strategy_step(s: Fields) -> Question:
     wording = s.text("question", required=False)
     s.finish()
     try:
-        entry = proven_entry(hand, action, best)
+        entry = proven_entry(hand, action, best, cache=cache)
     except NotProven as exc:
         raise s.error("best", exc.text) from None
     position = {k: v for k, v in entry.items() if k not in PUZZLE_ONLY}

@@ -1,8 +1,9 @@
 """Strategy-lesson positions proven by the judge: a lesson step names a mined hand, the
 decision in it and the play its author says is best; the judge (the same one, with the same
 budget, as the mining) values the position, and a step whose stated play is not clearly
-best (`criterion.clearly_best`) is refused. Judgements are cached in `lessons/judged.json`,
-keyed by the hand, the decision and the budget, so loading the lessons is quick."""
+best (`criterion.clearly_best`) is refused. Judgements are cached in a file beside the
+lessons (`lessons/judged.json`), keyed by the hand, the decision and the budget, so loading
+the lessons is quick."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from .mine import TYPE, judge_clear, puzzle_entry
 from .run import read_lines
 from .verify import record_of
 
-CACHE = Path(__file__).resolve().parents[2] / "lessons" / "judged.json"
 _writing = threading.Lock()
 
 
@@ -42,8 +42,8 @@ def mined_hands(folder: Path = STRATEGY_DIR) -> dict[str, dict[str, Any]]:
             for line in read_lines(path)}
 
 
-def proven_entry(hand: str, action: int, best: str, budget: Budget = DEFAULT_BUDGET,
-                 folder: Path = STRATEGY_DIR, cache: Path = CACHE) -> dict[str, Any]:
+def proven_entry(hand: str, action: int, best: str, cache: Path, budget: Budget = DEFAULT_BUDGET,
+                 folder: Path = STRATEGY_DIR) -> dict[str, Any]:
     """The puzzle entry of decision `action` of mined hand `hand`, if the judge finds `best`
     (cards) clearly best there; NotProven says why not."""
     try:
@@ -69,7 +69,7 @@ def proven_entry(hand: str, action: int, best: str, budget: Budget = DEFAULT_BUD
 
 
 def judged_entry(line: dict[str, Any], action: int, budget: Budget,
-                 cache: Path = CACHE) -> dict[str, Any] | None:
+                 cache: Path) -> dict[str, Any] | None:
     """The judge's puzzle entry for one decision (None: not clearly decided), from the cache
     when it holds this hand, decision and budget, else judged now and cached."""
     key = _key(line, action, budget)

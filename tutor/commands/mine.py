@@ -23,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
                         "puzzles/strategy/mined-<seed>.jsonl, part of the shipped bank)")
     p.add_argument("--workers", type=int, help="local processes (default: one per core)")
     p.add_argument("--scheduler", help="a Dask scheduler (tcp://HOST:PORT) to run on instead")
+    p.add_argument("--deals", type=int, default=48,
+                   help="fair deals the judge plays out a decision (default 48, the review's)")
     p.add_argument("--resume", action="store_true", help="keep the hands in --out, mine the rest")
     p.add_argument("--verify", type=int, metavar="K",
                    help="re-judge K random bank puzzles with 4x the deals and playouts")
@@ -38,6 +40,9 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if args.deals < 4:
+        print("--deals must be at least 4", file=sys.stderr)
+        return 2
     if args.verify is not None:
         return _verify(args)
     if args.hands is None or args.hands < 1:
@@ -49,7 +54,7 @@ def main(argv: list[str]) -> int:
     quiet = args.json
     try:
         summary = mine(args.seed, args.hands, out, workers=args.workers,
-                       scheduler=args.scheduler, resume=args.resume,
+                       scheduler=args.scheduler, resume=args.resume, deals=args.deals,
                        progress=(lambda _: None) if quiet else
                        (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
     except (FileExistsError, ValueError, OSError) as exc:
@@ -71,7 +76,8 @@ def _verify(args) -> int:
     if args.verify < 1:
         print("--verify needs K of at least 1", file=sys.stderr)
         return 2
-    report = verify(args.bank, args.verify, args.seed,
+    report = verify(args.bank, args.verify, args.seed, workers=args.workers,
+                    scheduler=args.scheduler, deals=args.deals,
                     progress=None if args.json else
                     (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
     if args.json:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from tutor.review.review import DEFAULT_BUDGET, Budget
 from tutor.rules import parse_cards
 
 from .criterion import clearly_best
-from .run import read_lines, run_tasks
+from .run import budget_of, read_lines, run_tasks
 
 WORK = 4  # how many times the mining's work a verification spends
 
@@ -34,28 +33,27 @@ def stated_best(entry: dict[str, Any]) -> list:
     return sorted(parse_cards(entry["candidates"][best]))
 
 
-def still_best(record: dict[str, Any], entry: dict[str, Any],
-               budget: Budget = DEFAULT_BUDGET) -> bool:
-    """Whether `entry`'s best stays clearly best when its position is judged with `WORK`
-    times `budget`'s deals and playouts."""
-    more = replace(budget, fair_deals=budget.fair_deals * WORK,
-                   hindsight_repeats=budget.hindsight_repeats * WORK)
-    judged = judge_at(record_of(record), entry["source"]["action"], more)
+def still_best(record: dict[str, Any], entry: dict[str, Any], budget: Budget) -> bool:
+    """Whether `entry`'s best is still clearly best when its position is judged with
+    `budget` (the verification's: `WORK` times the mining's deals and playouts)."""
+    judged = judge_at(record_of(record), entry["source"]["action"], budget)
     best = None if judged is None else clearly_best(judged)
     return best is not None and sorted(judged.candidates[best].cards) == stated_best(entry)
 
 
 def verify(bank: Path, k: int, seed: int = 1, workers: int | None = None,
-           scheduler: str | None = None,
+           scheduler: str | None = None, deals: int = DEFAULT_BUDGET.fair_deals,
            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Re-judge `k` puzzles drawn (by `seed`) from the mined files in `bank`: how many were
-    checked, how many stay clearly best, their share and the seconds it took."""
+    """Re-judge `k` puzzles drawn (by `seed`) from the mined files in `bank`, mined with
+    `deals` fair deals a decision, with `WORK` times that: how many were checked, how many
+    stay clearly best, their share and the seconds it took."""
+    more = budget_of(deals * WORK)
     files = sorted(Path(bank).glob("*.jsonl")) if Path(bank).is_dir() else [Path(bank)]
     items = [(line["record"], entry) for path in files for line in read_lines(path)
              for entry in line["puzzles"]]
     chosen = random.Random(seed).sample(items, min(k, len(items)))
     start, kept, failed = time.monotonic(), 0, []
-    results = run_tasks(_check, [(r, e) for r, e in chosen], workers, scheduler)
+    results = run_tasks(_check, [(r, e, more) for r, e in chosen], workers, scheduler)
     for done, (pid, ok) in enumerate(results, 1):
         kept += ok
         if not ok:
@@ -69,5 +67,5 @@ def verify(bank: Path, k: int, seed: int = 1, workers: int | None = None,
             "failed": sorted(failed), "seconds": round(time.monotonic() - start, 1)}
 
 
-def _check(record: dict[str, Any], entry: dict[str, Any]) -> tuple[str, bool]:
-    return entry["id"], still_best(record, entry)
+def _check(record: dict[str, Any], entry: dict[str, Any], budget: Budget) -> tuple[str, bool]:
+    return entry["id"], still_best(record, entry, budget)

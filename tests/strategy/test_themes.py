@@ -1,0 +1,46 @@
+"""A mined position's themes come from what its wrong plays do against the best one."""
+
+from __future__ import annotations
+
+from tutor.rules import Hand, Play, Trump, parse_cards
+from tutor.strategy.themes import phase, play_themes
+
+TRUMP = Trump("2", "H")
+
+
+def cards(text: str) -> tuple:
+    return tuple(parse_cards(text))
+
+
+def test_a_ten_given_to_the_opponents_trick_is_no_gifts_and_the_last_cards_are_the_endgame():
+    hand = Hand.position(["AS 3C", "10S 4S", "5D 6D", "7D 8D", "9D JD"], TRUMP, declarer=0,
+                         kitty="KD KC 10D 3D 4D 5C 6C")
+    hand.apply(Play(0, cards("AS")))
+    obs = hand.observation(1)
+    themes = play_themes(obs, cards("4S"), [cards("10S")], kitty_points=30)
+    assert themes == ["no-gifts", "kitty-end", "endgame"]
+    assert "kitty-end" not in play_themes(obs, cards("4S"), [cards("10S")], kitty_points=5)
+
+
+def test_a_lead_of_several_units_is_a_throw_and_all_trumps_is_leading_trumps():
+    hand = Hand.position(["AS AS KS 2H 3H 4H", *["5D 6D 7D 8D 9D 10D"] * 4], TRUMP,
+                         declarer=0)
+    obs = hand.observation(0)
+    themes = play_themes(obs, cards("AS AS KS"), [cards("KS")], kitty_points=0)
+    assert "lead" in themes and "safe-throw" in themes and "lead-trumps" not in themes
+    themes = play_themes(obs, cards("2H"), [cards("KS")], kitty_points=0)
+    assert "lead-trumps" in themes and "safe-throw" not in themes
+    assert phase(obs) == "opening"
+
+
+def test_a_king_that_is_top_because_every_ace_was_seen_is_counting():
+    hand = Hand.position(["AS KS", "AS 5S", "AS 6S", "7S 8S", "9S 3S"], TRUMP, declarer=0)
+    for seat, card in enumerate(("AS", "AS", "AS", "7S", "9S")):
+        hand.apply(Play(seat, cards(card)))
+    obs = hand.observation(0)  # the first ace won: seat 0 leads again
+    assert "counting" in play_themes(obs, cards("KS"), [], kitty_points=0)
+    fresh = Hand.position(["AS KS", "QS 5S", "AS 6S", "7S 8S", "9S 3S"], TRUMP, declarer=0)
+    fresh.apply(Play(0, cards("KS")))
+    fresh.apply(Play(1, cards("5S")))
+    # one ace still out somewhere: a king is not top yet
+    assert "counting" not in play_themes(fresh.observation(2), cards("6S"), [], kitty_points=0)

@@ -2,9 +2,14 @@
 worse (lichess's rule for its puzzles, with the review's judge as the engine).
 
 The best fair candidate must beat every other by at least a mistake (`grades.THRESHOLDS`,
-0.20 积分), each gap more than twice its standard error (`grades.SIGNIFICANCE`), and
-hindsight must agree on which play is best. A decision with one choice, or whose candidates
-are all within an inaccuracy, never passes.
+0.20 积分) with one standard error to spare, each gap more than twice its standard error
+(`grades.SIGNIFICANCE`), and hindsight must agree on which play is best. A decision with one
+choice, or whose candidates are all within an inaccuracy, never passes.
+
+The spare error is the verification's lesson (`verify`, 4× the deals and playouts): on 60
+puzzles kept without it, 54 (0.90) stayed clearly best; 5 of the 6 that did not were gaps
+of 0.21-0.29 whose estimate less one error fell short of 0.20 (the largest of several close
+estimates is too large: the winner's curse). It keeps 186 of those 209 positions.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ def fair_best(judged: Judged) -> int:
 
 
 def clearly_best(judged: Judged, margin: float = MARGIN) -> int | None:
-    """The candidate that beats every other by `margin` (each gap beyond twice its error)
-    and that hindsight finds best too, or None."""
+    """The candidate that beats every other by `margin` plus the gap's standard error (and
+    by more than twice that error) and that hindsight finds best too, or None."""
     cands = judged.candidates
     if len(cands) < 2:
         return None
@@ -35,7 +40,7 @@ def clearly_best(judged: Judged, margin: float = MARGIN) -> int | None:
     for k, c in enumerate(cands):
         if k != best:
             gap = top - c.fair.score
-            if gap < margin or gap <= SIGNIFICANCE * c.fair_error:
+            if gap - c.fair_error < margin or gap <= SIGNIFICANCE * c.fair_error:
                 return None
     return best
 

@@ -57,3 +57,11 @@ def test_verify_reports_checked_kept_and_share(tmp_path, lines):
     report = verify(small, 1, seed=1, workers=1, deals=4)  # 16 deals: quick, and honest
     assert report["checked"] == 1 and report["kept"] in (0, 1)
     assert report["share"] == report["kept"] / report["checked"]
+
+
+def test_the_shipped_bank_is_what_its_command_mines_again(lines):
+    """`python -m tutor mine --seed 1` made it: hand 0 mined again is its first line."""
+    from tutor.strategy.run import mine_line
+
+    first = next(x for x in lines if x["key"] == "1_0")
+    assert json.loads(json.dumps(mine_line(1, 0))) == first

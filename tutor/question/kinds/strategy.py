@@ -113,7 +113,8 @@ class StrategyKind(BetterPlayKind):
 
     # ------------------------------------------------------------------ showing
     def _label(self, q: Question, k: int) -> Text:
-        cards = q.position["candidates"][k]
+        """Option `k` as a learner reads it (`B: [[…]]`, `C: pass`), cards in hand order."""
+        cards = q.position["trump"].sort(q.position["candidates"][k])
         decision = q.position["decision"]
         if decision == "bid":
             return (both("strategy.pass_option", letter=LETTERS[k]) if not cards else

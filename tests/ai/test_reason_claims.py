@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from tutor.ai.explain import fewest_points, play_reason
-from tutor.ai.heuristic import context_from_memory
+from tutor.ai.explain import fewest_points, play_reason, suggest
+from tutor.ai.heuristic import context_from_memory, heuristic_choice
 from tutor.ai.memory import build_memory
 from tutor.ai.tactics import Choice, follow_candidates, lead_candidates, score_follow, score_lead
 from tutor.rules import Hand, Observation, Play, Trump, follow_error, parse_cards, points_of
@@ -86,3 +86,24 @@ def test_fewest_points_follows_the_rules_of_following():
     assert fewest_points(_following("10D KC 3C", "AD")) == 10  # the one diamond
     assert fewest_points(_following("5D 5D 3D 4D", "AD AD")) == 10  # a pair follows a pair
     assert fewest_points(_following("5D KD 3D 4D", "AD AD")) == 0  # no pair: the lowest two
+
+
+def test_a_follow_is_called_the_only_legal_one_only_when_it_is():
+    """Void in the led trumps and holding none, any three cards follow: the tactics weigh
+    one discard, but "the only legal way to follow" would not be so."""
+    trump = Trump("5", "S")
+    hand = Hand.position(["3H 4H 6H 3D 4D 6D", "SJ JS JS 3D 4D 6D", "7D 8D 9D 3D 4D 6D",
+                          "AH 9H 3H AC 7C 3C", "7D 8D 9D 3D 4D 6D"], trump, declarer=0,
+                         leader=1)
+    hand.apply(Play(1, tuple(parse_cards("SJ JS JS"))))
+    hand.apply(Play(2, tuple(parse_cards("7D 8D 9D"))))
+    obs = hand.observation(3)
+    assert heuristic_choice(obs)[1] == "forced"
+    [(en, zh)] = suggest(obs).reasons
+    assert "only legal" not in en and "give the least away" in en
+    hand = Hand.position(["3H 4H", "SJ 3D", "7D 8D", "9S 3C", "7D 8D"], trump, declarer=0,
+                         leader=1)
+    hand.apply(Play(1, tuple(parse_cards("SJ"))))
+    hand.apply(Play(2, tuple(parse_cards("7D"))))
+    obs = hand.observation(3)  # one trump: it must follow
+    assert "only legal" in suggest(obs).reasons[0][0]

@@ -24,6 +24,7 @@ from tutor.rules import (
     Play,
     follow_error,
     format_cards,
+    legal_follows,
     points_of,
 )
 from tutor.text import has, t
@@ -183,8 +184,11 @@ def _main_reason(obs: Observation, action: Action, reason: str, info: dict,
 def _true_reason(obs: Observation, cards, reason: str) -> str:
     """`reason`, unless what it says of the points `cards` give is not so: a follow "giving
     the least away" when another legal follow gives fewer, a lead "giving away the fewest"
-    that carries points a pointless card would not."""
+    that carries points a pointless card would not, a follow "the only legal one" when the
+    rules allow another."""
     given = points_of(cards)
+    if reason == "forced" and _choices_to_follow(obs) > 1:
+        reason = "dump_low"  # the tactics weighed one follow, a discard; the rules allow others
     if reason == "dump_low" and given:
         least = fewest_points(obs)
         if least is None or given > least:
@@ -192,6 +196,12 @@ def _true_reason(obs: Observation, cards, reason: str) -> str:
     if reason == "lead_low" and given and any(not c.points for c in obs.hand):
         return "lead_low_points"
     return reason
+
+
+def _choices_to_follow(obs: Observation) -> int:
+    """How many different legal follows the seat has, counted up to two."""
+    assert obs.trump is not None and obs.current
+    return len(list(itertools.islice(legal_follows(obs.hand, obs.current[0][1], obs.trump), 2)))
 
 
 def fewest_points(obs: Observation, limit: int = 5000) -> int | None:

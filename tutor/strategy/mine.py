@@ -115,14 +115,11 @@ def puzzle_entry(record: HandRecord, judged: Judged, pid: str, kitty_points: int
     wrong = [c.cards for k, c in enumerate(cands) if k != best]
     if judged.decision == "play":
         themes = play_themes(obs, best_cards, wrong, kitty_points)
-        reason = _play_reason(obs, best_cards)
     else:
-        heuristic = heuristic_choice(obs)[0]
-        if sorted(_cards(heuristic)) != sorted(best_cards):
+        if sorted(_cards(heuristic_choice(obs)[0])) != sorted(best_cards):
             return None
         themes = [DECISION_THEMES[judged.decision]]
-        reason = (bid_reason(obs, heuristic) if judged.decision == "bid"
-                  else setup_reason(obs)[1])
+    reason = why(obs, judged.decision, best_cards)
     order = list(range(len(cands)))
     random.Random(pid).shuffle(order)  # the judge's order would put the heuristic's first
     entry: dict[str, Any] = {
@@ -154,9 +151,20 @@ def _cards(action) -> tuple:
     return ()
 
 
+def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
+    """Why `best` is best, in both languages, as the hint says it: a card play's reason is
+    the tactics' for the candidate of its class; a bid, bury or call is the heuristic's
+    (which `puzzle_entry` asks the best to be)."""
+    if decision == "play":
+        return _play_reason(obs, best)
+    if decision == "bid":
+        return bid_reason(obs, heuristic_choice(obs)[0])
+    return setup_reason(obs)[1]
+
+
 def _play_reason(obs: Observation, best: tuple) -> tuple[str, str]:
-    """Why the best play is best, as the hint would say it (the tactics' reason for the
-    candidate of its class)."""
+    """The tactics' reason for the candidate of `best`'s class (a neutral line if the
+    tactics did not propose it)."""
     _mem, ctx, choices = considered(obs, DEFAULT_BUDGET)
     marked = marked_kinds(obs)
     key = play_class(best, ctx.hand, ctx.trump, marked)

@@ -28,6 +28,7 @@ def test_a_judged_position_solves_by_its_values_and_explains_why():
     solution = puzzle.solve()
     assert solution.text == "B"
     assert "Give the least away." in solution.explanation.en
+    assert "A: [[10S]] puts 10 more points into this trick" in solution.explanation.en
     assert puzzle.kind.accepted(puzzle) == [1]
     assert "[[10S]]" in puzzle.prompt().en and "[[AS]]" in puzzle.prompt().en
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from tutor.rules import CardError, Trump, follow_error, parse_cards
+from tutor.review.kinds import play_kind
+from tutor.rules import CardError, Trump, follow_error, parse_cards, points_of
 from tutor.text import Text, both
 
 from ..answers import ascii_cards
@@ -24,6 +25,7 @@ from ..text import join, listing, mark, same, trump_public, trump_sentence
 from .better_play import LETTERS, ROLES, SEATS, BetterPlayKind
 
 DECISIONS = ("play", "bid", "bury", "call")
+NOTED = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "trump_missed")
 KITTY = 7
 
 
@@ -178,7 +180,25 @@ class StrategyKind(BetterPlayKind):
                  for k in range(len(values))]
         parts = [both("strategy.values", values=listing(lines)),
                  both("strategy.best", option=self._label(q, best)), pos["why"]]
+        notes = self._others(q, best) if pos["decision"] == "play" else []
+        if notes:
+            parts.append(both("strategy.others", notes=listing(notes)))
         return Solution(best, LETTERS[best], join(parts))
+
+    def _others(self, q: Question, best: int) -> list[Text]:
+        """What each other play does that the best does not, as the review's kinds of
+        mistake tell it (points, a pair or triple broken, trumps), where that is so."""
+        pos = q.position
+        cands = pos["candidates"]
+        notes = []
+        for k, cards in enumerate(cands):
+            if k == best:
+                continue
+            kind = play_kind(pos["hand"], bool(pos["plays"]), pos["trump"], cards, cands[best])
+            if kind in NOTED:
+                points = abs(points_of(cards) - points_of(cands[best]))
+                notes.append(both(f"strategy.not_{kind}", option=self._label(q, k), n=points))
+        return notes
 
     def hint(self, q: Question, given: Any) -> Text:
         return both(f"strategy.hint_{q.position['decision']}")

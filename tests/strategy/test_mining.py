@@ -17,7 +17,7 @@ from tutor.puzzle.loader import load_mined
 from tutor.strategy.run import read_lines
 
 DASK = Path(sys.executable).parent / "dask"
-ARGS = ["--hands", "2", "--seed", "7", "--deals", "8", "--json"]
+ARGS = ["--hands", "2", "--seed", "7", "--deals", "4", "--json"]
 
 
 def mined(tmp_path: Path, name: str, *extra: str, capsys) -> tuple[bytes, dict]:

@@ -32,7 +32,9 @@ def test_hindsight_must_agree_and_one_choice_is_no_puzzle():
     assert clearly_best(judged([1.0], [0])) is None
 
 
-def test_the_cheap_screen_asks_only_for_a_lead():
-    assert leads_by(judged([1.0, 0.85], [0, 0.5]))  # noise is not its question
+def test_the_cheap_screen_asks_a_lead_beyond_its_error_and_hindsights_agreement():
+    assert leads_by(judged([1.0, 0.85], [0, 0.05]))  # a mistake's margin is not its question
+    assert not leads_by(judged([1.0, 0.85], [0, 0.11]))  # 0.15 - 0.11 < 0.05
     assert not leads_by(judged([1.0, 0.95], [0, 0]))
+    assert not leads_by(judged([1.0, 0.5], [0, 0], hindsight_best=1))
     assert not leads_by(judged([1.0], [0]))

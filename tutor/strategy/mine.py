@@ -3,7 +3,7 @@ occur), every decision of every seat judged by the review, and the positions whe
 is clearly best (`criterion`) kept as puzzles with their themes, reason and difficulty.
 
 A card play is first judged cheaply (a quarter of the fair deals, one hindsight playout);
-only a decision whose best already leads every other by an inaccuracy is judged in full.
+only one that passes that look (`criterion.leads_by`) is judged in full.
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ def test_a_follow_is_called_the_only_legal_one_only_when_it_is():
     hand.apply(Play(2, tuple(parse_cards("7D 8D 9D"))))
     obs = hand.observation(3)
     assert heuristic_choice(obs)[1] == "forced"
-    [(en, zh)] = suggest(obs).reasons
+    [(en, _zh)] = suggest(obs).reasons
     assert "only legal" not in en and "give the least away" in en
     hand = Hand.position(["3H 4H", "SJ 3D", "7D 8D", "9S 3C", "7D 8D"], trump, declarer=0,
                          leader=1)

@@ -60,7 +60,7 @@ class PuzzlesPage(AppPage):
         self._asked_theme = known_theme(self.start_theme)  # checked here, not trusted
         self.trainer = Trainer(list(shipped_bank()))
         self._started = time.monotonic()
-        self._theme = pn.widgets.Select(width=230)
+        self._theme = pn.widgets.Select(width=310)  # a strategy theme reads in full
         self._tier = pn.widgets.Select(width=130)
         self._mode = pn.widgets.RadioButtonGroup(color="primary", variant="outline")
         for w in (self._theme, self._tier, self._mode):

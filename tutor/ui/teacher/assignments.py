@@ -31,7 +31,7 @@ class Assignments(TeacherPart):
         super().__init__(**params)
         self._title = pn.widgets.TextInput(placeholder=self._t("teacher_title"), width=240)
         self._due = DueDate(width=220, label=self._t("teacher_due"), lang=self.param.lang)
-        self._theme = pn.widgets.Select(label=self._t("theme"), width=220,
+        self._theme = pn.widgets.Select(label=self._t("theme"), width=310,
                                         groups=pn.bind(_themes, self.param.lang))
         self._tier = pn.widgets.Select(label=self._t("offset"), width=120,
                                        options=pn.bind(_tiers, self.param.lang))

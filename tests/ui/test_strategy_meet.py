@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from html import unescape
 
 import pytest
@@ -19,10 +20,12 @@ from tutor.puzzle import THEMES, load_bank
 from tutor.puzzle.loader import MINED_TYPES
 from tutor.puzzle.themes import STRATEGY_THEMES
 from tutor.review import HandReview
+from tutor.store.reviews import Mistake
 from tutor.strategy.themes import KIND_THEMES
 from tutor.ui.bank import current_bank
 from tutor.ui.play.hand_review import HandReviewPanel, mistake_themes, practise_html
 from tutor.ui.play.review_store import ReviewKeeper
+from tutor.ui.progress.mistakes import mistakes_html
 from tutor.ui.progress.page import ProgressPage
 from tutor.ui.progress.stats import theme_ratings
 from tutor.ui.puzzles.page import PuzzlesPage
@@ -226,3 +229,17 @@ def test_a_theme_rating_rises_with_solves_and_falls_with_misses(store):
                             {p.id: p.difficulty for p in pool}, [COMMON])
     ups, downs = [r for _, r in stats.history[:2]], [r for _, r in stats.history[2:]]
     assert 1500 < ups[0] < ups[1] and downs[0] < ups[1] and downs[1] < downs[0]
+
+
+def test_progress_links_each_kind_of_mistake_to_its_strategy_theme():
+    today = datetime(2026, 12, 4, tzinfo=UTC)
+    found = [Mistake(1, 0, i, kind, "mistake", True, today - timedelta(days=1))
+             for i, kind in enumerate(("points_given", "bury", "other", "trump_missed"))]
+    offered = {"no-gifts", "bury"}  # the bank has no trump-in puzzle here
+    html = mistakes_html(found, "en", today, offered=offered)
+    assert 'href="?page=puzzles&amp;theme=no-gifts&amp;lang=en"' in html
+    assert 'theme=bury&amp;' in html and "theme=trump-in" not in html
+    assert html.count("<a ") == 2 and "<th>Practise</th>" in html
+    assert f">{THEMES['no-gifts'].en}</a>" in html
+    zh = mistakes_html(found, "zh", today, offered=offered)
+    assert f">{THEMES['bury'].zh}</a>" in zh and "lang=zh" in zh

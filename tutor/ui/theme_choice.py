@@ -4,9 +4,14 @@ learner sees at once which themes are about the rules and which about playing we
 
 from __future__ import annotations
 
+import functools
+from html import escape
+
 from tutor.puzzle import THEMES
 from tutor.puzzle.themes import STRATEGY_THEMES
+from tutor.strategy.themes import DECISION_THEMES, KIND_THEMES
 
+from .bank import shipped_bank
 from .i18n import t
 
 PERSONAL = "better_play"  # the theme of the positions from the learner's own games
@@ -26,3 +31,22 @@ def theme_groups(lang: str, mix: str, personal: bool = False) -> dict[str, dict[
 def known_theme(value: object) -> str | None:
     """`value` when it is a theme of the bank (from a link or a browser), else None."""
     return value if isinstance(value, str) and value in THEMES else None
+
+
+def kind_theme(kind: str | None) -> str | None:
+    """The strategy theme that practises a review's kind of mistake (`points_given` →
+    `no-gifts`) or a setup decision (`bury` → `bury`); None for one with no theme (`other`)."""
+    return None if kind is None else DECISION_THEMES.get(kind) or KIND_THEMES.get(kind)
+
+
+@functools.cache
+def bank_themes() -> frozenset[str]:
+    """The themes the shipped bank has puzzles of (a link to one it has none of is no help)."""
+    return frozenset(theme for p in shipped_bank() for theme in p.themes)
+
+
+def theme_link(theme: str, lang: str, new_tab: bool = False) -> str:
+    """An HTML link opening the Puzzles page on `theme` (one of THEMES), named in `lang`."""
+    target = ' target="_blank" rel="noopener"' if new_tab else ""
+    return (f'<a href="?page=puzzles&amp;theme={escape(theme, quote=True)}&amp;lang={lang}"'
+            f"{target}>{escape(THEMES[theme].get(lang))}</a>")

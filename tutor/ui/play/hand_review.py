@@ -18,16 +18,15 @@ import param
 from bokeh.models import ColumnDataSource
 from bokeh.plotting import figure
 
-from tutor.puzzle import THEMES
 from tutor.review import DEFAULT_BUDGET, GRADES, Budget, HandReview, Judged
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.puzzles import TEACHING, teaches
 from tutor.rules import Hand, format_cards
-from tutor.strategy.themes import DECISION_THEMES, KIND_THEMES, ORDER
+from tutor.strategy.themes import ORDER
 from tutor.text import section
 
 from ..ai_pool import AIPool
-from ..bank import shipped_bank
+from ..theme_choice import bank_themes, kind_theme, theme_link
 from .position import POSITION_CSS, position_html
 from .review_store import ReviewKeeper
 
@@ -58,16 +57,10 @@ def mistake_themes(review: HandReview, offered: Collection[str]) -> list[str]:
     found = set()
     for d in review.decisions:
         if d.grade in TEACHING:
-            theme = DECISION_THEMES.get(d.decision) or KIND_THEMES.get(d.kind or "")
+            theme = kind_theme(d.decision if d.decision != "play" else d.kind)
             if theme is not None:
                 found.add(theme)
     return [k for k in ORDER if k in found and k in offered]
-
-
-@functools.cache
-def bank_themes() -> frozenset[str]:
-    """The themes the shipped bank has puzzles of (a link to one it has none of is no help)."""
-    return frozenset(theme for p in shipped_bank() for theme in p.themes)
 
 
 def practise_html(themes: list[str], lang: str) -> str:
@@ -75,9 +68,7 @@ def practise_html(themes: list[str], lang: str) -> str:
     page on that theme in a new tab (the review stays where it is)."""
     if not themes:
         return ""
-    links = " · ".join(
-        f'<a href="?page=puzzles&amp;theme={escape(k, quote=True)}&amp;lang={lang}" '
-        f'target="_blank" rel="noopener">{escape(THEMES[k].get(lang))}</a>' for k in themes)
+    links = " · ".join(theme_link(k, lang, new_tab=True) for k in themes)
     return f'<p class="zp-practise">{escape(t("practise_themes", lang))} {links}</p>'
 
 

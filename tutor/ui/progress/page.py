@@ -28,7 +28,7 @@ from ..bank import current_bank
 from ..i18n import t
 from ..page import AppPage
 from ..safe import user_text
-from ..theme_choice import STRATEGY_GROUP
+from ..theme_choice import STRATEGY_GROUP, bank_themes
 from .mistakes import mistakes_html
 from .mistakes import t as review_text
 from .stats import Progress, ThemeStats, compute, theme_ratings
@@ -240,7 +240,8 @@ class ProgressPage(AppPage):
         self._retry.object = f"**{t('progress_retry', lang)}** {links}" + (
             "  \n" + t("progress_retry_own", lang, n=own) if own else "")
         self._mistakes_title.object = f"#### {review_text('mistakes_title', lang)}"
-        self._mistakes.object = mistakes_html(self.mistakes, lang, now(), self.reviewed)
+        self._mistakes.object = mistakes_html(self.mistakes, lang, now(), self.reviewed,
+                                              offered=bank_themes())
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

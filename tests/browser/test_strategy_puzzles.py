@@ -11,6 +11,7 @@ import pytest
 
 from tutor.puzzle import THEMES, load_bank
 from tutor.text import t
+from tutor.ui.question.inputs import _labels
 
 from .conftest import settled_widths, shot, watch_outside
 
@@ -56,13 +57,14 @@ def _solve_a(page, theme: str, lang: str, name: str) -> None:
         puzzle = _shown(page, puzzle.id)
     assert puzzle.type == "strategy"
     letter = _best_letter(puzzle)
-    option = page.get_by_text(re.compile(rf"^{letter}[:：]")).first
-    option.wait_for(timeout=15_000)
-    if puzzle.raw["decision"] == "bury":
-        options = page.get_by_text(re.compile(r"^[A-H][:：] "))
-        for k in range(options.count()):  # each option buries 7 cards
-            cards = options.nth(k).inner_text().split(maxsplit=1)[1].split()
-            assert len(cards) == 7, cards
+    # every option of this puzzle on screen, lettered as the kind letters them
+    labels = list(_labels(puzzle.kind.answer_input(puzzle).options, lang))
+    for label in labels:
+        page.get_by_text(label, exact=True).first.wait_for(timeout=15_000)
+    if puzzle.raw["decision"] == "bury":  # each option buries 7 cards ("big joker, 6♥, …")
+        cards = [label.split(maxsplit=1)[1] for label in labels]
+        assert all(len(c.split(", ") if ", " in c else c.split()) == 7 for c in cards), labels
+    option = page.get_by_text(next(x for x in labels if x[0] == letter), exact=True).first
     check = page.get_by_role("button", name=t("card.check", lang))
     for _ in range(10):  # a click on a view being replaced is lost: pick again
         option.click()
@@ -93,6 +95,20 @@ def test_a_strategy_puzzle_is_solved_on_the_puzzles_page(browser, app_url, size,
         _solve_a(page, "no-gifts", lang, f"strategy_play_{size}_{lang}")
         scroll, inner = settled_widths(page)
         assert inner == int(size) and scroll <= inner, f"{max(scroll, inner)} px wide"
+        # Progress: the strategy type's rating, and each strategy theme rated below the types
+        page.goto(f"{app_url}?page=progress&lang={lang}")
+        page.get_by_text(t("ui.progress_strategy_themes", lang)).first.wait_for(timeout=30_000)
+        page.locator("canvas").first.wait_for(timeout=15_000)
+        page.get_by_role("cell", name=THEMES["no-gifts"].get(lang), exact=True).first.wait_for()
+        scroll, inner = settled_widths(page)
+        shot(page, f"strategy_progress_{size}_{lang}")
+        assert inner == int(size) and scroll <= inner, f"progress is {max(scroll, inner)} px"
+        # a review's link: the Puzzles page opens on the theme it names
+        page.goto(f"{app_url}?page=puzzles&theme=bury&lang={lang}")
+        puzzle = _shown(page)
+        assert "bury" in puzzle.themes
+        chosen = page.get_by_label(t("ui.theme", lang)).first
+        assert chosen.evaluate("s => s.options[s.selectedIndex].text") == THEMES["bury"].get(lang)
         assert page.outside_requests == []
     finally:
         context.close()

@@ -25,7 +25,7 @@ from tutor.strategy.themes import KIND_THEMES
 from tutor.ui.bank import current_bank
 from tutor.ui.play.hand_review import HandReviewPanel, mistake_themes, practise_html
 from tutor.ui.play.review_store import ReviewKeeper
-from tutor.ui.progress.mistakes import mistakes_html
+from tutor.ui.progress.mistakes import class_mistakes_html, mistakes_html
 from tutor.ui.progress.page import ProgressPage
 from tutor.ui.progress.stats import theme_ratings
 from tutor.ui.puzzles.page import PuzzlesPage
@@ -243,3 +243,13 @@ def test_progress_links_each_kind_of_mistake_to_its_strategy_theme():
     assert f">{THEMES['no-gifts'].en}</a>" in html
     zh = mistakes_html(found, "zh", today, offered=offered)
     assert f">{THEMES['bury'].zh}</a>" in zh and "lang=zh" in zh
+
+
+def test_a_teacher_reads_which_strategy_theme_to_assign_for_a_class_mistake():
+    rows = [("points_given", 5, 3), ("other", 2, 1), ("trump_missed", 1, 1)]
+    html = class_mistakes_html(rows, "en", offered={"no-gifts"})
+    assert "<th>Theme to assign</th>" in html
+    assert f"<td>{THEMES['no-gifts'].en}</td></tr>" in html
+    assert THEMES["trump-in"].en not in html  # the bank has none of it here
+    assert f"<td>{THEMES['no-gifts'].zh}</td></tr>" in class_mistakes_html(
+        rows, "zh", offered={"no-gifts"})

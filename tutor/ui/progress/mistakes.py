@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 from html import escape
 
+from tutor.puzzle import THEMES
 from tutor.review.kinds import KINDS, SETUP_KINDS
 from tutor.store.reviews import Mistake
 from tutor.text import section
@@ -58,11 +59,15 @@ def mistakes_html(mistakes: Sequence[Mistake], lang: str, today: datetime,
 
 
 def class_mistakes_html(rows: Sequence[tuple[str, int, int]], lang: str,
-                        reviewed: int = 0) -> str:
-    """A class's clear mistakes by kind, commonest first, else how many hands were reviewed."""
+                        reviewed: int = 0, offered: Collection[str] = ()) -> str:
+    """A class's clear mistakes by kind, commonest first, each with the strategy theme a
+    teacher can assign for it when `offered` holds it; else how many hands were reviewed."""
     if not rows:
         line = (t("class_mistakes_clean", lang, n=reviewed) if reviewed
                 else t("class_mistakes_none", lang))
         return f"<p>{escape(line)}</p>"
-    head = [t(key, lang) for key in ("col_kind", "col_count", "col_learners")]
-    return _table(head, [(kind_name(k, lang), n, u) for k, n, u in rows])
+    head = [t(key, lang) for key in ("col_kind", "col_count", "col_learners", "col_assign")]
+    themes = {k: kind_theme(k) for k, _, _ in rows}
+    return _table(head, [(kind_name(k, lang), n, u,
+                          THEMES[themes[k]].get(lang) if themes[k] in offered else "")
+                         for k, n, u in rows])

@@ -58,8 +58,11 @@ class SavedGames(pn.viewable.Viewer):
         lang = self.lang
         self._title.object = f"#### {t('saved_games', lang)}"
         self._replay.name = t("replay", lang)
-        self._pick.options = {f"#{gid} · {t('hand_no', lang, n=len(rec['hands']))}": gid
-                              for gid, rec in self.games}
+        options = {f"#{gid} · {t('hand_no', lang, n=len(rec['hands']))}": gid
+                   for gid, rec in self.games}
+        self._pick.options = options
+        if self._pick.value not in options.values():  # the newest: the list showed blank
+            self._pick.value = next(iter(options.values()), None)
         self._box.visible = bool(self.games)
 
     # ----------------------------------------------------------------- writing

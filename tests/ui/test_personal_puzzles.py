@@ -77,7 +77,7 @@ def test_the_puzzles_page_serves_them_in_retry_mode_and_says_so(store, blunder):
     user, pid = _reviewed_game(store, blunder)
     page = PuzzlesPage()
     page.attach_user(store, user)
-    assert "Better plays from your games" in page._theme.options
+    assert "Better plays from your games" in page._theme.labels
     page._theme.value = "better_play"
     assert page.puzzle is None and "Retry missed" in page._meta.object
     page._mode.value = "retry"
@@ -95,11 +95,11 @@ def test_a_hand_reviewed_later_joins_when_the_page_is_shown_again(store, blunder
     user, _ = store.users.create_guest()
     page = PuzzlesPage()
     page.attach_user(store, user)
-    assert not page.trainer.personal and "Better plays from your games" not in page._theme.options
+    assert not page.trainer.personal and "Better plays from your games" not in page._theme.labels
     _, pid = _reviewed_game(store, blunder, user)  # reviewed on the Play page meanwhile
     page.on_show()
     assert [p.id for p in page.trainer.personal] == [pid]
-    assert "Better plays from your games" in page._theme.options
+    assert "Better plays from your games" in page._theme.labels
     page.on_show()  # shown again: nothing new, nothing doubled
     assert len(page.trainer.personal) == 1
 

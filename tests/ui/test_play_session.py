@@ -117,3 +117,20 @@ def test_a_replayed_hand_can_be_reviewed_and_each_review_is_made_once():
     assert viewer.review is first  # computed once
     viewer.lang = "zh"
     assert first.lang == "zh"
+
+
+def test_the_finished_games_list_picks_the_newest_so_it_never_shows_blank():
+    """Options set without a value left the list blank, as if there were no game."""
+    from tutor.ui.play.saved_games import SavedGames
+
+    s = PlaySession(seed=9, human=0, max_hands=2)
+    _run_until(s, lambda s: s.hand_over)
+    saved = SavedGames()
+    assert saved._pick.value is None
+    saved.games = [(7, s.to_record()), (3, s.to_record())]
+    assert saved._pick.value == 7
+    saved._replay.clicks += 1
+    assert len(saved._area.objects) == 1  # the picked game is replayed
+    saved._pick.value = 3
+    saved.lang = "zh"  # the list drawn again keeps the learner's pick
+    assert saved._pick.value == 3

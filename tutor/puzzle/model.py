@@ -14,6 +14,7 @@ from .themes import TYPE_THEMES
 
 RULES_EXAMPLE = re.compile(r"rules-ex0*(\d+[a-z]?)")  # RULES.md's worked example, by number
 GENERATED = re.compile(r"([a-z_]+)-(\d+)-0*(\d+)")  # <type>-<seed>-<number>
+MINED = re.compile(r"strategy-(\d+_\d+-\d+)")  # strategy-<seed>_<hand>-<action>, mined
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -28,11 +29,15 @@ class Puzzle(Question):
     file: str = ""
 
     def title(self) -> Text:
-        """What people call the puzzle: `Rules example 15`, `Throws 7`, else `Throws: <id>`."""
+        """What people call the puzzle: `Rules example 15`, `Throws 7`, `Best play 1_3-45` (a
+        mined strategy puzzle: its hand and action), else `Throws: <id>`."""
         kind = TYPE_THEMES.get(self.type, Text(self.type, self.type))
         example = RULES_EXAMPLE.fullmatch(self.id)
         if example:
             return both("puzzle.title_rules", n=example.group(1))
+        mined = MINED.fullmatch(self.id)
+        if mined and self.type == "strategy":
+            return both("puzzle.title_strategy", n=mined.group(1))
         made = GENERATED.fullmatch(self.id)
         if made and made.group(1) == self.type:
             seed, number = made.group(2), made.group(3)

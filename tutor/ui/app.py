@@ -191,7 +191,7 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     from .learn import LearnPage
     from .play.page import PlayPage
     from .progress.page import ProgressPage
-    from .puzzles.page import PuzzlesPage, requested_puzzle
+    from .puzzles.page import PuzzlesPage, requested_puzzle, requested_theme
     from .teacher.page import TeacherPage
 
     return {
@@ -199,7 +199,8 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
                                      open_page=lambda name: setattr(app, "page", name)),
         "learn": lambda app: LearnPage(lang=app.lang, services=app.services),
         "puzzles": lambda app: PuzzlesPage(lang=app.lang, services=app.services,
-                                           puzzle=requested_puzzle()),
+                                           puzzle=requested_puzzle(),
+                                           start_theme=requested_theme()),
         "play": lambda app: PlayPage(lang=app.lang, services=app.services),
         "progress": lambda app: ProgressPage(lang=app.lang, services=app.services),
         "teacher": lambda app: TeacherPage(lang=app.lang, services=app.services),

@@ -9,6 +9,7 @@ import asyncio
 import functools
 import threading
 from collections import Counter
+from collections.abc import Collection
 from html import escape
 from typing import Any
 
@@ -19,11 +20,13 @@ from bokeh.plotting import figure
 
 from tutor.review import DEFAULT_BUDGET, GRADES, Budget, HandReview, Judged
 from tutor.review.jobs import HandRecord, decisions, judge_at
-from tutor.review.puzzles import teaches
+from tutor.review.puzzles import TEACHING, teaches
 from tutor.rules import Hand, format_cards
+from tutor.strategy.themes import ORDER
 from tutor.text import section
 
 from ..ai_pool import AIPool
+from ..theme_choice import bank_themes, kind_theme, theme_link
 from .position import POSITION_CSS, position_html
 from .review_store import ReviewKeeper
 
@@ -45,6 +48,28 @@ def summary_line(review: HandReview, lang: str) -> str:
     if review.accuracy is None:
         return t("none", lang)
     return t("summary", lang, counts=head, pct=round(review.accuracy))
+
+
+def mistake_themes(review: HandReview, offered: Collection[str]) -> list[str]:
+    """The strategy themes of the hand's mistakes and blunders (a bid, bury or call by its
+    decision, a card play by its kind of mistake), in the bank's order, those in `offered`
+    only: the puzzles a learner should practise after this hand."""
+    found = set()
+    for d in review.decisions:
+        if d.grade in TEACHING:
+            theme = kind_theme(d.decision if d.decision != "play" else d.kind)
+            if theme is not None:
+                found.add(theme)
+    return [k for k in ORDER if k in found and k in offered]
+
+
+def practise_html(themes: list[str], lang: str) -> str:
+    """"Practise these themes: Burying the kitty · No gifts", each a link opening the Puzzles
+    page on that theme in a new tab (the review stays where it is)."""
+    if not themes:
+        return ""
+    links = " · ".join(theme_link(k, lang, new_tab=True) for k in themes)
+    return f'<p class="zp-practise">{escape(t("practise_themes", lang))} {links}</p>'
 
 
 class HandReviewPanel(pn.viewable.Viewer):
@@ -69,6 +94,8 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._progress = pn.indicators.Progress(value=0, max=max(1, len(self.indices)),
                                                 sizing_mode="stretch_width", bar_color="info")
         self._status = pn.pane.Markdown("", margin=(0, 10))
+        self._practise = pn.pane.HTML("", margin=(0, 10), sizing_mode="stretch_width",
+                                      visible=False)
         self._source = ColumnDataSource({"trick": [], "expected": [], "color": [], "size": []})
         self._chart = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
                              tools="tap")
@@ -81,7 +108,8 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._pick = pn.widgets.Select(width=260, visible=False)
         self._pick.param.watch(lambda e: self._choose(e.new), "value")
         self._detail = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
-        self._layout = pn.Column(self._title, self._progress, self._status, self._chart_pane,
+        self._layout = pn.Column(self._title, self._progress, self._status, self._practise,
+                                 self._chart_pane,
                                  self._pick, self._detail, sizing_mode="stretch_width",
                                  css_classes=["zp-review"])
         self._render()
@@ -196,6 +224,10 @@ class HandReviewPanel(pn.viewable.Viewer):
             taught = sum(1 for d in review.decisions if teaches(d))
             if taught and self.keeper is not None:  # kept in the store: the trainer finds them
                 self._status.object += "  \n" + escape(t("to_puzzles", lang, n=taught))
+        # on a served page, the bank's puzzles of this hand's mistakes are a link away
+        themes = (mistake_themes(review, bank_themes())
+                  if self.finished and self.keeper is not None else [])
+        self._practise.param.update(object=practise_html(themes, lang), visible=bool(themes))
         items = review.decisions
         self._source.data = {
             "trick": [d.trick for d in items], "expected": [d.expected for d in items],

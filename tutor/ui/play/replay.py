@@ -47,9 +47,10 @@ class ReplayViewer(pn.viewable.Viewer):
         self._review_area = pn.Column(sizing_mode="stretch_width")
         self._reviews: dict[int, HandReviewPanel] = {}  # by hand index
         self._showing: int | None = None  # the hand whose review is on view
-        self._layout = pn.Column(pn.Row(self._hand_select, self._prev, self._next,
-                                        self._review_button), self._view, self._review_area,
-                                 sizing_mode="stretch_width")
+        # wraps: in a Row the review button stuck out past a phone's 390 px
+        self._layout = pn.Column(pn.FlexBox(self._hand_select, self._prev, self._next,
+                                            self._review_button), self._view,
+                                 self._review_area, sizing_mode="stretch_width")
         self._render()
 
     @property

@@ -43,7 +43,8 @@ class SavedGames(pn.viewable.Viewer):
         self._replay = pn.widgets.Button(color="default", width=110)
         self._replay.on_click(lambda _e: self.replay(self._pick.value))
         self._area = pn.Column(sizing_mode="stretch_width")
-        self._box = pn.Column(self._title, pn.Row(self._pick, self._replay), self._area,
+        # wraps: in a Row the replay button stuck out past a phone's 390 px
+        self._box = pn.Column(self._title, pn.FlexBox(self._pick, self._replay), self._area,
                               visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(pn.layout.Divider(), self._box, sizing_mode="stretch_width",
                                  css_classes=["zp-play-after"])
@@ -57,8 +58,11 @@ class SavedGames(pn.viewable.Viewer):
         lang = self.lang
         self._title.object = f"#### {t('saved_games', lang)}"
         self._replay.name = t("replay", lang)
-        self._pick.options = {f"#{gid} · {t('hand_no', lang, n=len(rec['hands']))}": gid
-                              for gid, rec in self.games}
+        options = {f"#{gid} · {t('hand_no', lang, n=len(rec['hands']))}": gid
+                   for gid, rec in self.games}
+        self._pick.options = options
+        if self._pick.value not in options.values():  # the newest: the list showed blank
+            self._pick.value = next(iter(options.values()), None)
         self._box.visible = bool(self.games)
 
     # ----------------------------------------------------------------- writing

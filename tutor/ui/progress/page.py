@@ -17,6 +17,7 @@ from bokeh.plotting import figure
 
 from tutor.lesson import LessonFileError, load_lessons
 from tutor.puzzle import THEMES
+from tutor.puzzle.themes import STRATEGY_THEMES
 from tutor.review.puzzles import is_personal, puzzle_id, teaching
 from tutor.store import Store, StoreError, User
 from tutor.store.access import now
@@ -27,9 +28,10 @@ from ..bank import current_bank
 from ..i18n import t
 from ..page import AppPage
 from ..safe import user_text
+from ..theme_choice import STRATEGY_GROUP, bank_themes
 from .mistakes import mistakes_html
 from .mistakes import t as review_text
-from .stats import Progress, compute
+from .stats import Progress, ThemeStats, compute, theme_ratings
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
 
@@ -59,6 +61,14 @@ def retry_links(ids: list[str], titles: dict[str, Text], lang: str) -> str:
     """Puzzles to retry as Markdown links by title, each opening it on the Puzzles page."""
     return ", ".join(f"[{user_text(titles[i].get(lang) if i in titles else i)}]"
                      f"(?page=puzzles&puzzle={quote(i)})" for i in ids) or "—"
+
+
+def _row(stats: ThemeStats, lang: str, indent: bool = False) -> str:
+    """One theme's row of the table: name, attempts, accuracy, rating (blank if none)."""
+    rating = "" if stats.rating is None else f"{stats.rating:.0f}"
+    cls = ' class="zp-in"' if indent else ""
+    return (f"<tr><td{cls}>{escape(_theme_name(stats.theme, lang))}</td><td>{stats.attempts}"
+            f"</td><td>{100 * stats.accuracy:.0f}%</td><td>{rating}</td></tr>")
 
 
 class ProgressPage(AppPage):
@@ -140,10 +150,14 @@ class ProgressPage(AppPage):
             self._puzzle_titles = {p.id: p.title() for p in bank}
             theme_of.update({a.puzzle_id: "better_play" for a in attempts
                              if is_personal(a.puzzle_id)})  # positions from their games
-            self.progress = compute(
+            progress = compute(
                 attempts, theme_of,
                 self.store.attempts.user_ratings(uid, uid), self.store.lessons.progress(uid, uid),
                 self.store.games.for_user(uid, uid))
+            progress.strategy = theme_ratings(
+                attempts, {p.id: p.themes for p in bank}, {p.id: p.difficulty for p in bank},
+                list(STRATEGY_THEMES))
+            self.progress = progress
             self.param.update(mistakes=self.store.reviews.mistakes(uid, uid),
                               reviewed=self.store.reviews.reviewed(uid, uid))
         except StoreError as exc:
@@ -168,7 +182,8 @@ class ProgressPage(AppPage):
             right=p.correct, lessons=t("progress_lessons_done", lang, n=len(p.lessons_completed)),
             hands=t("progress_hands_done", lang, n=p.hands_finished),
             games=t("progress_games_done", lang, n=p.games_finished), playing=p.games_in_progress)
-        themes = sorted(p.themes.values(), key=lambda s: s.theme)
+        # the rules types first, then playing well: the groups the Puzzles page offers
+        themes = sorted(p.themes.values(), key=lambda s: (s.theme in STRATEGY_GROUP, s.theme))
         # no empty charts for a newcomer: say where the figures will come from instead
         for pane in self._puzzle_charts:
             pane.visible = bool(p.attempts)
@@ -195,14 +210,18 @@ class ProgressPage(AppPage):
         self._acc_fig.x_range.factors = names or EMPTY
         self._acc_src.data = {"theme": names, "accuracy": [100 * s.accuracy for s in tried],
                               "label": [f"{s.correct}/{s.attempts}" for s in tried]}
-        rows = "".join(
-            f"<tr><td>{escape(_theme_name(s.theme, lang))}</td><td>{s.attempts}</td>"
-            f"<td>{100 * s.accuracy:.0f}%</td>"
-            f"<td>{'' if s.rating is None else f'{s.rating:.0f}'}</td></tr>" for s in themes)
+        rows = "".join(_row(s, lang) for s in themes)
+        if p.strategy:  # each strategy theme rated on its own, below the types
+            rows += (f'<tr><th colspan="4" class="zp-sub">'
+                     f"{escape(t('progress_strategy_themes', lang))}</th></tr>"
+                     + "".join(_row(s, lang, indent=True) for s in p.strategy))
         head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
                        ("col_theme", "col_attempts", "col_accuracy", "col_rating"))
         self._table.object = (f"<style>.zp-progress td, .zp-progress th {{padding: 3px 12px;"
-                              f" border-bottom: 1px solid #dde}}</style>"
+                              f" border-bottom: 1px solid #dde}}"
+                              f" .zp-progress .zp-sub {{text-align: left; font-weight: 600;"
+                              f" padding-top: 10px}} .zp-progress .zp-in {{padding-left: 26px}}"
+                              f"</style>"
                               f'<table class="zp-progress" style="border-collapse:collapse">'
                               f"<tr>{head}</tr>{rows}</table>" if themes else "")
         games = [t("progress_game_playing", lang, n=i + 1) if playing else str(i + 1)
@@ -221,7 +240,8 @@ class ProgressPage(AppPage):
         self._retry.object = f"**{t('progress_retry', lang)}** {links}" + (
             "  \n" + t("progress_retry_own", lang, n=own) if own else "")
         self._mistakes_title.object = f"#### {review_text('mistakes_title', lang)}"
-        self._mistakes.object = mistakes_html(self.mistakes, lang, now(), self.reviewed)
+        self._mistakes.object = mistakes_html(self.mistakes, lang, now(), self.reviewed,
+                                              offered=bank_themes())
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

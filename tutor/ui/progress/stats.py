@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.games import hands_begun, is_playable, replay_game
+from tutor.puzzle import Rating as Glicko
+from tutor.puzzle import attempt, puzzle_start
+from tutor.puzzle.rating import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
 from tutor.rules import RuleError
 from tutor.store import Attempt, Game, LessonProgress, Rating
 
@@ -44,6 +47,8 @@ class Progress:
     games_in_progress: int
     levels_gained: list[tuple[int, bool]]  # per game with a hand finished, oldest first:
     # levels the person rose in it (so far), and whether it is still in progress
+    strategy: list[ThemeStats] = field(default_factory=list)  # the strategy themes tried,
+    # each rated on its own (`theme_ratings`)
 
 
 def compute(attempts: Sequence[Attempt], theme_of: Mapping[str, str],
@@ -78,6 +83,36 @@ def compute(attempts: Sequence[Attempt], theme_of: Mapping[str, str],
         hands_finished=sum(hands for (hands, _), _ in played),
         games_finished=len(finished), games_in_progress=len(games) - len(finished),
         levels_gained=[(levels, playing) for (hands, levels), playing in played if hands])
+
+
+def theme_ratings(attempts: Sequence[Attempt], themes_of: Mapping[str, Sequence[str]],
+                  difficulty_of: Mapping[str, int], wanted: Collection[str]) -> list[ThemeStats]:
+    """Each theme of `wanted` the learner tried (in `wanted`'s order): attempts, how many
+    right, and a rating of its own. Stored ratings are kept per puzzle type, so every strategy
+    puzzle moves the one "strategy" rating; this one is Glicko-2 over the learner's first
+    attempt at each puzzle of the theme, against the puzzle's starting rating for its tier,
+    and says which strategy themes are strong and which weak."""
+    found: dict[str, ThemeStats] = {}
+    ratings: dict[str, Glicko] = {}
+    seen: set[str] = set()
+    ordered = sorted(attempts, key=lambda a: (a.created_at, a.id))
+    for number, a in enumerate(ordered, start=1):
+        first = a.puzzle_id not in seen
+        seen.add(a.puzzle_id)
+        for theme in themes_of.get(a.puzzle_id, ()):
+            if theme not in wanted:
+                continue
+            stats = found.setdefault(theme, ThemeStats(theme))
+            stats.attempts += 1
+            stats.correct += int(a.correct)
+            if first:
+                before = ratings.get(theme, Glicko(DEFAULT_RATING, DEFAULT_RD,
+                                                   DEFAULT_VOLATILITY))
+                start = puzzle_start(difficulty_of.get(a.puzzle_id, 2))
+                ratings[theme], _ = attempt(before, start, a.correct)
+                stats.rating = ratings[theme].rating
+                stats.history.append((number, stats.rating))
+    return [found[k] for k in wanted if k in found]
 
 
 def _played(game: Game) -> tuple[int, int]:

@@ -19,11 +19,11 @@ from ..i18n import t
 from ..page import AppPage
 from ..question import QuestionCard, Refused
 from ..safe import user_text
+from ..theme_choice import PERSONAL, known_theme, theme_groups
 from .personal import personal_puzzles
 from .trainer import MIX, Outcome, Trainer
 
 MODES = ("practice", "streak", "retry", "assignment")
-PERSONAL = "better_play"  # the theme of the positions from the learner's own games
 TIER_OPTIONS = ("0", "1", "2", "3")  # any, then the bank's tiers: the puzzles are of that tier
 
 
@@ -35,6 +35,13 @@ def requested_puzzle() -> Puzzle | None:
     return next((p for p in shipped_bank() if p.id == wanted), None) if wanted else None
 
 
+def requested_theme() -> str | None:
+    """The theme the URL names (`?page=puzzles&theme=bury`: a hand review's "practise these
+    themes" link), when it is one of the bank's; anything else is no theme."""
+    query = pn.state.location.query_params if pn.state.location else {}
+    return known_theme(query.get("theme"))
+
+
 class PuzzlesPage(AppPage):
     """Puzzle practice for the signed-in learner (or this browser's guest)."""
 
@@ -43,13 +50,17 @@ class PuzzlesPage(AppPage):
                                      "the first one served)")
     outcome = param.ClassSelector(class_=Outcome, default=None, allow_None=True,
                                   doc="what the answer to it did (None while unanswered)")
+    start_theme = param.String(default=None, allow_None=True, constant=True,
+                               doc="the theme chosen when the page is made (a link's): it is "
+                                   "practised even when an assignment is waiting")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         given = self.puzzle  # labelling the widgets below serves a puzzle: this one wins
+        self._asked_theme = known_theme(self.start_theme)  # checked here, not trusted
         self.trainer = Trainer(list(shipped_bank()))
         self._started = time.monotonic()
-        self._theme = pn.widgets.Select(width=230)
+        self._theme = pn.widgets.Select(width=310)  # a strategy theme reads in full
         self._tier = pn.widgets.Select(width=130)
         self._mode = pn.widgets.RadioButtonGroup(color="primary", variant="outline")
         for w in (self._theme, self._tier, self._mode):
@@ -87,11 +98,9 @@ class PuzzlesPage(AppPage):
     # --------------------------------------------------------------- labels
     def _label(self) -> None:
         lang = self.lang
-        themes = {t("theme_mix", lang): MIX}
-        themes.update({text.get(lang): key for key, text in THEMES.items()
-                       if key != PERSONAL or self.trainer.personal})
-        current = self._theme.value or MIX
-        self._theme.options, self._theme.name = themes, t("theme", lang)
+        groups = theme_groups(lang, MIX, personal=bool(self.trainer.personal))
+        current = self._theme.value or self._asked_theme or MIX
+        self._theme.param.update(groups=groups, name=t("theme", lang))
         self._theme.value = current
         tier = self._tier.value or "0"
         self._tier.options = {t("tier_any" if o == "0" else f"tier_{o}", lang): o
@@ -161,7 +170,7 @@ class PuzzlesPage(AppPage):
         self._assignment.options = {f"{a.title}{' · ' + str(a.due) if a.due else ''}": str(a.id)
                                     for a in found}
         todo = [str(a.id) for a in found if self._remaining(a)]
-        if todo:
+        if todo and self._asked_theme is None:  # a theme a link asked for is practised
             self._assignment.value = todo[0]
             self._mode.value = "assignment"
         self._assign_progress()

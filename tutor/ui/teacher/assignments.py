@@ -9,12 +9,12 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.puzzle import THEMES
 from tutor.store import Assignment, StoreError
 
 from ..bank import current_bank
 from ..i18n import t
 from ..safe import user_text
+from ..theme_choice import known_theme, theme_groups
 from .due import DueDate
 from .part import TeacherPart
 
@@ -31,8 +31,8 @@ class Assignments(TeacherPart):
         super().__init__(**params)
         self._title = pn.widgets.TextInput(placeholder=self._t("teacher_title"), width=240)
         self._due = DueDate(width=220, label=self._t("teacher_due"), lang=self.param.lang)
-        self._theme = pn.widgets.Select(label=self._t("theme"), width=220,
-                                        options=pn.bind(_themes, self.param.lang))
+        self._theme = pn.widgets.Select(label=self._t("theme"), width=310,
+                                        groups=pn.bind(_themes, self.param.lang))
         self._tier = pn.widgets.Select(label=self._t("offset"), width=120,
                                        options=pn.bind(_tiers, self.param.lang))
         self._count = pn.widgets.IntInput(label=self._t("teacher_count"), value=5, start=1,
@@ -60,7 +60,7 @@ class Assignments(TeacherPart):
         if self._picked.value:
             known = {p.id for p in bank}
             return [pid for pid in self._picked.value if pid in known]
-        theme, tier = self._theme.value, self._tier.value or "0"
+        theme, tier = known_theme(self._theme.value), self._tier.value or "0"
         tier = int(tier) if tier in ("0", "1", "2", "3") else 0
         count = min(max(1, int(self._count.value or 1)), MAX_COUNT)
         pool = [p for p in bank
@@ -93,8 +93,9 @@ class Assignments(TeacherPart):
         return self._layout
 
 
-def _themes(lang: str) -> dict[str, str]:
-    return {t("theme_mix", lang): ""} | {text.get(lang): key for key, text in THEMES.items()}
+def _themes(lang: str) -> dict[str, dict[str, str]]:
+    """The rules and the strategy themes, grouped as the Puzzles page groups them ("": all)."""
+    return theme_groups(lang, "")
 
 
 def _tiers(lang: str) -> dict[str, str]:

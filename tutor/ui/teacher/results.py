@@ -21,6 +21,7 @@ from ..i18n import t
 from ..progress.mistakes import class_mistakes_html
 from ..progress.mistakes import t as review_text
 from ..safe import user_text
+from ..theme_choice import bank_themes
 from .part import TeacherPart
 from .reports import (
     LearnerResult,
@@ -210,7 +211,8 @@ def puzzles_html(report: tuple[list[LearnerResult], list[PuzzleResult]] | None,
 
 
 def _class_mistakes(rows: list | None, reviewed: int, lang: str) -> str:
-    return "" if rows is None else class_mistakes_html(rows, lang, reviewed)
+    return "" if rows is None else class_mistakes_html(rows, lang, reviewed,
+                                                       offered=bank_themes())
 
 
 def _mistakes_title(rows: list | None, lang: str) -> str:

@@ -151,7 +151,7 @@ class StrategyKind(BetterPlayKind):
                 parts.append(both("better_play.so_far", plays=plays))
             else:
                 parts.append(both("better_play.you_lead"))
-        parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
+        parts.append(both("strategy.hand", hand=mark(trump.sort(pos["hand"]))))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
         return join(parts)
 

@@ -27,6 +27,7 @@ LETTERS = "ABCDEF"
 ROLES = ("declarer", "friend", "defender", "unknown")
 MISTAKES = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "lead", "other")
 SEATS = 5
+KITTY = 7
 
 
 class BetterPlayKind(Kind):
@@ -34,58 +35,82 @@ class BetterPlayKind(Kind):
     questions: ClassVar[dict[str, Text]] = {"choose": both("better_play.q_choose")}
 
     def read(self, f: Fields, question: str) -> dict[str, Any]:
+        pos = self.read_seat(f, first_trick=1)
+        candidates = f.card_lists("candidates", 2, len(LETTERS), 1, 31)
+        values, errors = self.read_values(f, len(candidates), errors_required=False)
+        played = f.integer("played", 1, len(candidates))
+        mistake = f.choice("mistake", MISTAKES)
+        why = f.text("why", required=False)
+        self.check_candidates(f, pos, candidates)
+        return {**pos, "candidates": candidates, "values": values, "errors": errors,
+                "played": played - 1, "mistake": mistake, "why": why}
+
+    @staticmethod
+    def read_seat(f: Fields, first_trick: int) -> dict[str, Any]:
+        """The position's seat fields: trump, seat, role, trick, the plays so far and their
+        leader, the hand and the defenders' points."""
         trump = f.trump()
         seat = f.seat("seat")
         role = f.choice("role", ROLES)
-        trick = f.integer("trick", 1, 40)
+        trick = f.integer("trick", first_trick, 40)
         plays = f.card_lists("plays", 0, SEATS - 1, 1, 31) if f.has("plays") else []
         leader = f.seat("leader") if plays else seat
         if plays and (leader + len(plays)) % SEATS != seat:
             raise f.error("leader", both("better_play.err_order"))
         hand = f.cards("hand", 1, 40)
         points = f.integer("points", 0, 300)
-        candidates = f.card_lists("candidates", 2, len(LETTERS), 1, 31)
-        values = f.get("values")
-        if (not isinstance(values, list) or len(values) != len(candidates)
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                           for v in values)):
-            raise f.error("values", both("better_play.err_values", n=len(candidates)))
-        errors = f.get("errors", [0.0] * len(candidates))
-        if (not isinstance(errors, list) or len(errors) != len(candidates)
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
-                           for v in errors)):
-            raise f.error("errors", both("better_play.err_errors", n=len(candidates)))
-        played = f.integer("played", 1, len(candidates))
-        mistake = f.choice("mistake", MISTAKES)
-        why = f.text("why", required=False)
-        held = Counter(hand)
-        seen = set()
-        for i, c in enumerate(candidates, 1):
-            if Counter(c) - held:
-                raise f.error(f"candidates[{i}]", both("better_play.err_not_held"))
-            if plays and (len(c) != len(plays[0])
-                          or follow_error(hand, plays[0], c, trump) is not None):
-                raise f.error(f"candidates[{i}]", both("better_play.err_illegal"))
-            key = tuple(sorted(c))
-            if key in seen:
-                raise f.error(f"candidates[{i}]", both("better_play.err_repeat"))
-            seen.add(key)
         f.check_copies("hand", hand, *plays)
         return {"trump": trump, "seat": seat, "role": role, "trick": trick, "leader": leader,
-                "plays": plays, "hand": hand, "points": points, "candidates": candidates,
-                "values": [float(v) for v in values],
-                "errors": [float(v) for v in errors], "played": played - 1,
-                "mistake": mistake, "why": why}
+                "plays": plays, "hand": hand, "points": points}
+
+    @staticmethod
+    def read_values(f: Fields, n: int, errors_required: bool) -> tuple[list[float], list[float]]:
+        """The judge's value of each of `n` candidates and the standard error of its gap to
+        the best (0 each when not required and not given)."""
+        def numbers(name: str, default: Any, nonneg: bool) -> list[float]:
+            value = f.get(name, default)
+            if (not isinstance(value, list) or len(value) != n
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                               and (v >= 0 or not nonneg) for v in value)):
+                raise f.error(name, both(f"better_play.err_{name}", n=n))
+            return [float(v) for v in value]
+        return (numbers("values", None, False),
+                numbers("errors", None if errors_required else [0.0] * n, True))
+
+    @staticmethod
+    def check_candidates(f: Fields, pos: dict[str, Any], candidates: list,
+                         decision: str = "play") -> None:
+        """Each candidate is held (a friend call names one card, no joker), a legal follow
+        to the trick so far, a bury of `KITTY` cards, and no two are the same."""
+        held = Counter(pos["hand"])
+        plays = pos["plays"]
+        seen = set()
+        for i, c in enumerate(candidates, 1):
+            where = f"candidates[{i}]"
+            if decision == "call":
+                if len(c) != 1 or c[0].is_joker:
+                    raise f.error(where, both("strategy.err_call"))
+            elif Counter(c) - held:
+                raise f.error(where, both("better_play.err_not_held"))
+            if decision == "bury" and len(c) != KITTY:
+                raise f.error(where, both("strategy.err_bury", n=KITTY))
+            if plays and (len(c) != len(plays[0])
+                          or follow_error(pos["hand"], plays[0], c, pos["trump"]) is not None):
+                raise f.error(where, both("better_play.err_illegal"))
+            key = tuple(sorted(c))
+            if key in seen:
+                raise f.error(where, both("better_play.err_repeat"))
+            seen.add(key)
 
     # ------------------------------------------------------------------ showing
     def _who(self, q: Question, s: int) -> Text:
         return both("better_play.you") if s == q.position["seat"] else seat_cap(s)
 
-    def prompt(self, q: Question) -> Text:
+    def play_position(self, q: Question, source: Text) -> list[Text]:
+        """A card play's position in sentences: where it comes from (`source`), the trump,
+        the seat's role, the defenders' points and the trick so far."""
         pos = q.position
-        trump: Trump = pos["trump"]
-        parts = [both("better_play.from_game", trick=pos["trick"]), trump_sentence(trump),
-                 both(f"better_play.role_{pos['role']}"),
+        parts = [source, trump_sentence(pos["trump"]), both(f"better_play.role_{pos['role']}"),
                  both("better_play.points", n=pos["points"])]
         if pos["plays"]:
             seats = [(pos["leader"] + i) % SEATS for i in range(len(pos["plays"]))]
@@ -94,6 +119,12 @@ class BetterPlayKind(Kind):
             parts.append(both("better_play.so_far", plays=plays))
         else:
             parts.append(both("better_play.you_lead"))
+        return parts
+
+    def prompt(self, q: Question) -> Text:
+        pos = q.position
+        trump: Trump = pos["trump"]
+        parts = self.play_position(q, both("better_play.from_game", trick=pos["trick"]))
         parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
         opts = "; ".join(f"{LETTERS[i]}: {mark(c)}" for i, c in enumerate(pos["candidates"]))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))

@@ -10,11 +10,10 @@ real one, with the standard error of its gap to the best; a pick is right, as in
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, ClassVar
 
 from tutor.review.kinds import play_kind
-from tutor.rules import CardError, Trump, follow_error, parse_cards, points_of
+from tutor.rules import CardError, Trump, parse_cards, points_of
 from tutor.text import Text, both
 
 from ..answers import ascii_cards
@@ -22,11 +21,10 @@ from ..fields import Fields
 from ..inputs import Choice, Input
 from ..model import Question, Solution
 from ..text import join, listing, mark, same, trump_public, trump_sentence
-from .better_play import LETTERS, ROLES, SEATS, BetterPlayKind
+from .better_play import KITTY, LETTERS, SEATS, BetterPlayKind
 
 DECISIONS = ("play", "bid", "bury", "call")
 NOTED = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "trump_missed")
-KITTY = 7
 
 
 class StrategyKind(BetterPlayKind):
@@ -37,19 +35,10 @@ class StrategyKind(BetterPlayKind):
 
     def read(self, f: Fields, question: str) -> dict[str, Any]:
         decision = f.choice("decision", DECISIONS, default="play")
-        trump = f.trump()
-        seat = f.seat("seat")
-        role = f.choice("role", ROLES)
-        trick = f.integer("trick", 0, 40)
-        plays = f.card_lists("plays", 0, SEATS - 1, 1, 31) if f.has("plays") else []
-        leader = f.seat("leader") if plays else seat
-        if plays and (leader + len(plays)) % SEATS != seat:
-            raise f.error("leader", both("better_play.err_order"))
-        hand = f.cards("hand", 1, 40)
-        points = f.integer("points", 0, 300)
+        pos = self.read_seat(f, first_trick=0)
         candidates = f.card_lists("candidates", 2, len(LETTERS),
                                   0 if decision == "bid" else 1, 31)
-        values, errors = self._values(f, len(candidates))
+        values, errors = self.read_values(f, len(candidates), errors_required=True)
         why = f.text("why")
         bids = self._bids(f) if decision == "bid" else []
         buried = f.cards("buried", KITTY, KITTY) if decision == "call" else []
@@ -58,24 +47,9 @@ class StrategyKind(BetterPlayKind):
                                        and isinstance(source.get("hand"), str)
                                        and isinstance(source.get("action"), int)):
             raise f.error("source", both("strategy.err_source"))
-        self._check_candidates(f, decision, hand, plays, candidates, trump)
-        f.check_copies("hand", hand, *plays)
-        return {"decision": decision, "trump": trump, "seat": seat, "role": role,
-                "trick": trick, "leader": leader, "plays": plays, "hand": hand,
-                "points": points, "candidates": candidates, "values": values,
-                "errors": errors, "why": why, "bids": bids, "buried": buried,
-                "source": source}
-
-    @staticmethod
-    def _values(f: Fields, n: int) -> tuple[list[float], list[float]]:
-        def numbers(name: str, nonneg: bool) -> list[float]:
-            value = f.get(name)
-            if (not isinstance(value, list) or len(value) != n
-                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                               and (v >= 0 or not nonneg) for v in value)):
-                raise f.error(name, both(f"better_play.err_{name}", n=n))
-            return [float(v) for v in value]
-        return numbers("values", False), numbers("errors", True)
+        self.check_candidates(f, pos, candidates, decision)
+        return {**pos, "decision": decision, "candidates": candidates, "values": values,
+                "errors": errors, "why": why, "bids": bids, "buried": buried, "source": source}
 
     @staticmethod
     def _bids(f: Fields) -> list[tuple[int, list]]:
@@ -91,27 +65,6 @@ class StrategyKind(BetterPlayKind):
             except CardError as exc:
                 raise f.error(f"bids[{i}]", both("question.err_card", error=str(exc))) from None
         return out
-
-    @staticmethod
-    def _check_candidates(f: Fields, decision: str, hand, plays, candidates, trump) -> None:
-        held = Counter(hand)
-        seen = set()
-        for i, c in enumerate(candidates, 1):
-            where = f"candidates[{i}]"
-            if decision == "call":
-                if len(c) != 1 or c[0].is_joker:
-                    raise f.error(where, both("strategy.err_call"))
-            elif Counter(c) - held:
-                raise f.error(where, both("better_play.err_not_held"))
-            if decision == "bury" and len(c) != KITTY:
-                raise f.error(where, both("strategy.err_bury", n=KITTY))
-            if plays and (len(c) != len(plays[0])
-                          or follow_error(hand, plays[0], c, trump) is not None):
-                raise f.error(where, both("better_play.err_illegal"))
-            key = tuple(sorted(c))
-            if key in seen:
-                raise f.error(where, both("better_play.err_repeat"))
-            seen.add(key)
 
     # ------------------------------------------------------------------ showing
     def _label(self, q: Question, k: int) -> Text:
@@ -141,16 +94,7 @@ class StrategyKind(BetterPlayKind):
             if decision == "call":
                 parts.append(both("strategy.buried", cards=mark(trump.sort(pos["buried"]))))
         else:
-            parts = [both("strategy.from_game", trick=pos["trick"]), trump_sentence(trump),
-                     both(f"better_play.role_{pos['role']}"),
-                     both("better_play.points", n=pos["points"])]
-            if pos["plays"]:
-                seats = [(pos["leader"] + i) % SEATS for i in range(len(pos["plays"]))]
-                plays = listing(both("better_play.play", who=self._who(q, s), cards=mark(p))
-                                for s, p in zip(seats, pos["plays"], strict=True))
-                parts.append(both("better_play.so_far", plays=plays))
-            else:
-                parts.append(both("better_play.you_lead"))
+            parts = self.play_position(q, both("strategy.from_game", trick=pos["trick"]))
         parts.append(both("strategy.hand", hand=mark(trump.sort(pos["hand"]))))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
         return join(parts)

@@ -105,9 +105,10 @@ def _strategy_step(s: Fields, cache: Path) -> Question:
 
     hand = s.string("hand")
     action = s.integer("action", 0, 100000)
-    if not s.has("best"):
+    best = s.get("best")  # cards; "" for a pass in the bidding
+    if not isinstance(best, str):
         raise s.error("best", both("strategy.err_best"))
-    best = s.string("best")
+    best = best.strip()
     wording = s.text("question", required=False)
     s.finish()
     try:

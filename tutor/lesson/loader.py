@@ -101,19 +101,27 @@ def _step(raw: object, file: str, number: int, trump: Trump, folder: Path) -> Qu
 def _strategy_step(s: Fields, cache: Path) -> Question:
     """A strategy position: a mined hand (`hand`), the decision in it (`action`) and the play
     the author says is best (`best`), proven by the review's judge before it is taught."""
-    from tutor.strategy.lessons import NotProven, proven_entry  # the judge, loaded when asked
+    from tutor.strategy.lessons import (  # the judge, loaded when asked
+        NotProven,
+        mined_hands,
+        proven_entry,
+    )
 
     hand = s.string("hand")
     action = s.integer("action", 0, 100000)
-    if not s.has("best"):
+    best = s.get("best")  # cards; "" for a pass in the bidding
+    if not isinstance(best, str):
         raise s.error("best", both("strategy.err_best"))
-    best = s.string("best")
+    best = best.strip()
     wording = s.text("question", required=False)
     s.finish()
     try:
         entry = proven_entry(hand, action, best, cache=cache)
-    except NotProven as exc:
-        raise s.error("best", exc.text) from None
+    except NotProven as exc:  # named by the field at fault: the hand, the decision or the play
+        line = mined_hands().get(hand)
+        field = ("hand" if line is None else
+                 "action" if not 0 <= action < len(line["record"]["actions"]) else "best")
+        raise s.error(field, exc.text) from None
     position = {k: v for k, v in entry.items() if k not in PUZZLE_ONLY}
     return KINDS["strategy"].question(Fields(position, s.file, s.where), "choose", wording)
 

@@ -65,12 +65,20 @@ class LearnPage(AppPage):
         self._list_title = pn.pane.Markdown("", margin=(0, 5))
         self._list_count = pn.pane.Markdown("", margin=(0, 5), styles={"color": "#666"})
         self._lesson_buttons: list[pn.widgets.Button] = []
-        for i, _ in enumerate(self.lessons):
+        # the path in two parts, the rules then playing well: a heading where a part begins
+        self._part_titles: list[tuple[str, pn.pane.Markdown]] = []
+        listed: list[pn.viewable.Viewable] = []
+        for i, lesson in enumerate(self.lessons):
+            if i == 0 or lesson.part != self.lessons[i - 1].part:
+                heading = pn.pane.Markdown("", margin=(8, 5, 0, 5), css_classes=["zp-part-title"])
+                self._part_titles.append((lesson.part, heading))
+                listed.append(heading)
             button = pn.widgets.Button(width=270, color="light", margin=(2, 5),
                                        stylesheets=[LIST_BUTTON_CSS])
             button.on_click(lambda _e, i=i: self.open_lesson(i))
             self._lesson_buttons.append(button)
-        self._side = pn.Column(self._list_title, self._list_count, *self._lesson_buttons,
+            listed.append(button)
+        self._side = pn.Column(self._list_title, self._list_count, *listed,
                                width=290, visible=self.show_list,
                                css_classes=["zp-lesson-list"])
         self._menu = pn.widgets.Select(sizing_mode="stretch_width", visible=self.show_list,
@@ -276,9 +284,16 @@ class LearnPage(AppPage):
             button.name = f"{mark} {i + 1}. {lesson.title.get(lang)}"
             button.color = "primary" if i == self.lesson_index else "light"
         self._list_count.object = t("progress_count", lang, done=done, total=len(self.lessons))
-        # string values: Bokeh's Select shows int-valued options blank
+        for part, heading in self._part_titles:
+            heading.object = f"#### {t(f'part_{part}', lang)}"
+        # the phone's menu groups the lessons by part; string values: Bokeh's Select shows
+        # int-valued options blank
+        groups: dict[str, dict[str, str]] = {}
+        for i, (lesson, button) in enumerate(zip(self.lessons, self._lesson_buttons,
+                                                 strict=True)):
+            groups.setdefault(t(f"part_{lesson.part}", lang), {})[button.name] = str(i)
         self._menu.param.update(
-            options={button.name: str(i) for i, button in enumerate(self._lesson_buttons)},
+            groups=groups or None,
             value=str(self.lesson_index) if self.lessons else None,
             name=self._list_count.object)
 

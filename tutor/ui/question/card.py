@@ -157,8 +157,9 @@ class QuestionCard(pn.viewable.Viewer):
         q, lang = self.question, self.lang
         self._check.name, self._reveal.name = t("check", lang), t("show_answer", lang)
         self._layout.visible = q is not None
-        if q is None:
+        if q is None:  # nothing left behind from the last question, in any language
             self.input = None
+            self._prompt.object = self._format.object = ""
             self._answer.objects = []
             return
         self._prompt.object = render_text(q.prompt().get(lang), None, lang)

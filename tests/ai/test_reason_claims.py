@@ -6,11 +6,22 @@ from __future__ import annotations
 
 import itertools
 
-from tutor.ai.explain import fewest_points, play_reason, suggest
+from tutor.ai import HeuristicPlayer
+from tutor.ai.explain import fewest_points, play_reason, setup_reason, suggest
 from tutor.ai.heuristic import context_from_memory, heuristic_choice
 from tutor.ai.memory import build_memory
 from tutor.ai.tactics import Choice, follow_candidates, lead_candidates, score_follow, score_lead
-from tutor.rules import Hand, Observation, Play, Trump, follow_error, parse_cards, points_of
+from tutor.rules import (
+    CallFriend,
+    Hand,
+    Match,
+    Observation,
+    Play,
+    Trump,
+    follow_error,
+    parse_cards,
+    points_of,
+)
 
 from .helpers import heuristic_positions
 
@@ -107,3 +118,24 @@ def test_a_follow_is_called_the_only_legal_one_only_when_it_is():
     hand.apply(Play(2, tuple(parse_cards("7D"))))
     obs = hand.observation(3)  # one trump: it must follow
     assert "only legal" in suggest(obs).reasons[0][0]
+
+
+def test_a_friend_call_says_how_many_copies_the_other_seats_really_hold():
+    """"others hold N copies" counts neither the declarer's copies nor those it buried."""
+    checked = 0
+    for seed in range(1, 40):
+        hand = Match(seed=seed).new_hand()
+        players = [HeuristicPlayer(s) for s in range(hand.rules.players)]
+        while True:
+            obs = hand.observation(hand.turn)
+            action = players[hand.turn].act(obs)
+            if isinstance(action, CallFriend):
+                break
+            hand.apply(action)
+        call, (en, _zh) = setup_reason(obs)
+        assert isinstance(call, CallFriend)
+        others = sum(hand.cards_of(s).count(call.card) for s in range(hand.rules.players)
+                     if s != obs.seat)
+        assert f"others hold {others} copies" in en
+        checked += (obs.buried or ()).count(call.card) > 0
+    assert checked  # some call named a card the declarer had buried a copy of

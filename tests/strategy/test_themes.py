@@ -30,6 +30,8 @@ def test_a_lead_of_several_units_is_a_throw_and_all_trumps_is_leading_trumps():
     assert "lead" in themes and "safe-throw" in themes and "lead-trumps" not in themes
     themes = play_themes(obs, cards("2H"), [cards("KS")], kitty_points=0)
     assert "lead-trumps" in themes and "safe-throw" not in themes
+    # a choice among trumps only is not a question of whether to lead trumps
+    assert "lead-trumps" not in play_themes(obs, cards("2H"), [cards("3H")], kitty_points=0)
     assert phase(obs) == "opening"
 
 

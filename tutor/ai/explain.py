@@ -121,7 +121,8 @@ def _setup_info(obs: Observation, action: Action, info: dict) -> dict:
     if isinstance(action, Bury):
         return {**info, "points": sum(c.points for c in action.cards)}
     if isinstance(action, CallFriend):
-        return {"card": action.card, "copies": obs.rules.decks - obs.hand.count(action.card)}
+        held = obs.hand.count(action.card) + (obs.buried or ()).count(action.card)
+        return {"card": action.card, "copies": obs.rules.decks - held}
     return info
 
 

@@ -152,4 +152,5 @@ def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
     nth = None
     if obs.rules.friend_rule == "nth_played":
         nth = min(decks, mine[best] + 1)
-    return CallFriend(obs.seat, best, nth), {"card": best, "copies": decks - mine[best]}
+    return CallFriend(obs.seat, best, nth), {"card": best,
+                                             "copies": decks - mine[best] - buried[best]}

@@ -20,7 +20,7 @@ from tutor.review.review import DEFAULT_BUDGET, Budget
 from tutor.rules import CardError, parse_cards
 from tutor.text import Text, both
 
-from .mine import TYPE, judge_clear, puzzle_entry
+from .mine import TYPE, judge_clear, kitty_points, puzzle_entry
 from .run import read_lines
 from .verify import record_of
 
@@ -37,7 +37,7 @@ class NotProven(ValueError):
 
 @lru_cache(maxsize=4)
 def mined_hands(folder: Path = STRATEGY_DIR) -> dict[str, dict[str, Any]]:
-    """Every mined hand of the bank by key (`<seed>_<number>`): its record and kitty."""
+    """Every mined hand of the bank by key (`<seed>_<number>`): its record and puzzles."""
     return {line["key"]: line for path in sorted(Path(folder).glob("*.jsonl"))
             for line in read_lines(path)}
 
@@ -78,7 +78,7 @@ def judged_entry(line: dict[str, Any], action: int, budget: Budget,
         return stored[key]
     record = record_of(line["record"])
     judged, _ = judge_clear(record, action, budget)
-    kitty = sum(c.points for c in record.position(len(record.actions)).kitty)
+    kitty = kitty_points(record)
     entry = (None if judged is None else
              puzzle_entry(record, judged, f"{TYPE}-{line['key']}-{action}", kitty))
     with _writing:

@@ -22,7 +22,17 @@ from tutor.ai.strength import STRENGTHS, strength_spec
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.puzzles import position_fields
 from tutor.review.review import DEFAULT_BUDGET, Budget, Judged, considered
-from tutor.rules import Bid, Bury, CallFriend, Hand, Observation, Phase, RuleSet, format_cards
+from tutor.rules import (
+    Bid,
+    Bury,
+    CallFriend,
+    Hand,
+    Observation,
+    Phase,
+    RuleSet,
+    format_cards,
+    parse_cards,
+)
 
 from .criterion import clearly_best, leads_by
 from .themes import DECISION_THEMES, play_themes
@@ -68,7 +78,7 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
     hand = play_hand(seed, number)
     record = HandRecord.of(hand)
     key = f"{seed}_{number}"
-    kitty_points = sum(c.points for c in hand.kitty)
+    kitty = kitty_points(record)
     found, full = [], 0
     for seat in range(hand.rules.players):
         for index in decisions(hand, seat):
@@ -76,7 +86,7 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
             full += spent
             if judged is None:
                 continue
-            entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty_points)
+            entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
             if entry is not None:
                 found.append(entry)
     return MinedHand(key, record, tuple(found), full)
@@ -111,15 +121,10 @@ def puzzle_entry(record: HandRecord, judged: Judged, pid: str, kitty_points: int
     position = record.position(judged.index)
     obs = position.observation(record_seat(record, judged.index))
     cands = judged.candidates
-    best_cards = cands[best].cards
-    wrong = [c.cards for k, c in enumerate(cands) if k != best]
-    if judged.decision == "play":
-        themes = play_themes(obs, best_cards, wrong, kitty_points)
-    else:
-        if sorted(_cards(heuristic_choice(obs)[0])) != sorted(best_cards):
-            return None
-        themes = [DECISION_THEMES[judged.decision]]
-    reason = why(obs, judged.decision, best_cards)
+    told = describe(obs, judged.decision, [c.cards for c in cands], best, kitty_points)
+    if told is None:
+        return None
+    themes, reason = told
     order = list(range(len(cands)))
     random.Random(pid).shuffle(order)  # the judge's order would put the heuristic's first
     entry: dict[str, Any] = {
@@ -136,6 +141,40 @@ def puzzle_entry(record: HandRecord, judged: Judged, pid: str, kitty_points: int
     if judged.decision == "call":
         entry["buried"] = format_cards(obs.buried or ())
     return entry
+
+
+def describe(obs: Observation, decision: str, plays: list[tuple], best: int,
+             kitty_points: int) -> tuple[list[str], tuple[str, str]] | None:
+    """A clearly decided position's themes and why its best is best, told from what the
+    seat saw and the plays weighed (None for a bid, bury or call whose best is not the
+    heuristic's: its reason would be another play's)."""
+    if decision == "play":
+        wrong = [p for k, p in enumerate(plays) if k != best]
+        themes = play_themes(obs, plays[best], wrong, kitty_points)
+    else:
+        if sorted(_cards(heuristic_choice(obs)[0])) != sorted(plays[best]):
+            return None
+        themes = [DECISION_THEMES[decision]]
+    return themes, why(obs, decision, plays[best])
+
+
+def redescribe(record: HandRecord, entry: dict[str, Any], kitty_points: int) -> dict[str, Any]:
+    """`entry` with the themes and reason the code tells now (nothing judged again): a
+    bank's words follow the explanations when those are mended."""
+    index = entry["source"]["action"]
+    obs = record.position(index).observation(record_seat(record, index))
+    plays = [tuple(parse_cards(c)) for c in entry["candidates"]]
+    values = entry["values"]
+    best = max(range(len(values)), key=lambda k: (values[k], -k))
+    told = describe(obs, entry["decision"], plays, best, kitty_points)
+    assert told is not None, entry["id"]
+    themes, reason = told
+    return {**entry, "themes": [TYPE, *themes], "why": {"en": reason[0], "zh": reason[1]}}
+
+
+def kitty_points(record: HandRecord) -> int:
+    """The points the declarer buried in the recorded hand (what the last tricks decide)."""
+    return sum(c.points for c in record.position(len(record.actions)).kitty)
 
 
 def record_seat(record: HandRecord, index: int) -> int:

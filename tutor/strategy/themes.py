@@ -29,7 +29,7 @@ def phase(obs: Observation) -> str:
 def play_themes(obs: Observation, best: Sequence[Card], wrong: Sequence[Sequence[Card]],
                 kitty_points: int) -> list[str]:
     """The themes of a card play whose best is `best` and whose other candidates are
-    `wrong`: the kind of each wrong one (`kinds.mistake_kind`), trumps led, a throw (a
+    `wrong`: the kind of each wrong one (`kinds.mistake_kind`), trumps led or not, a throw (a
     lead of several units) among the choices, counting (the
     best plays a card that is top only because every higher one has been seen), the friend
     (a copy of the called card is the question) and the kitty in the last tricks."""
@@ -39,7 +39,8 @@ def play_themes(obs: Observation, best: Sequence[Card], wrong: Sequence[Sequence
     eff = obs.trump.table.eff
     if not obs.current:
         found.add("lead")
-        if all(eff[c] == TRUMP for c in best):
+        trumps = [all(eff[c] == TRUMP for c in cards) for cards in (best, *wrong)]
+        if any(trumps) and not all(trumps):  # whether to lead trumps is the question
             found.add("lead-trumps")
         if any(len(decompose(list(cards), obs.trump)) > 1 for cards in (best, *wrong)):
             found.add("safe-throw")

@@ -101,11 +101,7 @@ def _step(raw: object, file: str, number: int, trump: Trump, folder: Path) -> Qu
 def _strategy_step(s: Fields, cache: Path) -> Question:
     """A strategy position: a mined hand (`hand`), the decision in it (`action`) and the play
     the author says is best (`best`), proven by the review's judge before it is taught."""
-    from tutor.strategy.lessons import (  # the judge, loaded when asked
-        NotProven,
-        mined_hands,
-        proven_entry,
-    )
+    from tutor.strategy.lessons import NotProven, proven_entry  # the judge, loaded when asked
 
     hand = s.string("hand")
     action = s.integer("action", 0, 100000)
@@ -118,10 +114,7 @@ def _strategy_step(s: Fields, cache: Path) -> Question:
     try:
         entry = proven_entry(hand, action, best, cache=cache)
     except NotProven as exc:  # named by the field at fault: the hand, the decision or the play
-        line = mined_hands().get(hand)
-        field = ("hand" if line is None else
-                 "action" if not 0 <= action < len(line["record"]["actions"]) else "best")
-        raise s.error(field, exc.text) from None
+        raise s.error(exc.field, exc.text) from None
     position = {k: v for k, v in entry.items() if k not in PUZZLE_ONLY}
     return KINDS["strategy"].question(Fields(position, s.file, s.where), "choose", wording)
 

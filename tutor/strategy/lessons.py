@@ -28,11 +28,12 @@ _writing = threading.Lock()
 
 
 class NotProven(ValueError):
-    """A lesson position the judge does not prove, and why (`text`, both languages)."""
+    """A lesson position the judge does not prove: why (`text`, both languages) and the
+    step's field at fault (`hand`, `action` or `best`)."""
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, field: str = "best") -> None:
         super().__init__(text.en)
-        self.text = text
+        self.text, self.field = text, field
 
 
 @lru_cache(maxsize=4)
@@ -52,11 +53,12 @@ def proven_entry(hand: str, action: int, best: str, cache: Path, budget: Budget 
         raise NotProven(both("question.err_card", error=str(exc))) from None
     line = mined_hands(folder).get(hand)
     if line is None:
-        raise NotProven(both("strategy.err_no_hand", hand=repr(hand), folder=folder.name))
+        raise NotProven(both("strategy.err_no_hand", hand=repr(hand), folder=folder.name),
+                        "hand")
     actions = line["record"]["actions"]
     if not 0 <= action < len(actions):
         raise NotProven(both("strategy.err_action", hand=hand, last=len(actions) - 1,
-                             action=action))
+                             action=action), "action")
     entry = judged_entry(line, action, budget, cache)
     if entry is None:
         raise NotProven(both("strategy.err_unclear"))

@@ -19,9 +19,10 @@ def judged(fair: list[float], errors: list[float], hindsight_best: int = 0) -> J
                   points_fair=0.0, grade=None, clear=False, unlucky=False, reason=None)
 
 
-def test_the_best_must_beat_every_other_by_a_mistake_and_an_error_beyond_twice_its_error():
+def test_the_best_must_beat_every_other_by_a_mistake_and_errors_to_spare_beyond_twice_its_error():
     assert clearly_best(judged([1.0, 0.7, 0.5], [0, 0.05, 0.05])) == 0
-    assert clearly_best(judged([1.0, 0.75, 0.5], [0, 0.06, 0.05])) is None  # 0.25 - 0.06
+    assert clearly_best(judged([1.0, 0.75, 0.5], [0, 0.06, 0.05])) is None  # 0.25 - 0.09
+    assert clearly_best(judged([1.0, 0.7], [0, 0.07])) is None  # 0.30 - 1.5 × 0.07 < 0.20
     assert clearly_best(judged([1.0, 0.85, 0.5], [0, 0.01, 0.01])) is None  # one within 0.20
     assert clearly_best(judged([1.0, 0.7, 0.5], [0, 0.16, 0.05])) is None  # 0.30 < 2 × 0.16
     assert clearly_best(judged([0.4, 0.7, 1.0], [0.05, 0.05, 0], hindsight_best=2)) == 2

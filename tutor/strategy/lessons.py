@@ -79,7 +79,7 @@ def judged_entry(line: dict[str, Any], action: int, budget: Budget,
     if key in stored:
         return stored[key]
     record = record_of(line["record"])
-    judged, _ = judge_clear(record, action, budget)
+    judged = judge_clear(record, action, budget)
     kitty = kitty_points(record)
     entry = (None if judged is None else
              puzzle_entry(record, judged, f"{TYPE}-{line['key']}-{action}", kitty))

@@ -49,7 +49,6 @@ class MinedHand:
     key: str
     record: HandRecord
     puzzles: tuple[dict[str, Any], ...]
-    judged: int  # decisions judged in full
 
 
 def hand_seed(seed: int, number: int) -> int:
@@ -79,31 +78,28 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
     record = HandRecord.of(hand)
     key = f"{seed}_{number}"
     kitty = kitty_points(record)
-    found, full = [], 0
+    found = []
     for seat in range(hand.rules.players):
         for index in decisions(hand, seat):
-            judged, spent = judge_clear(record, index, budget)
-            full += spent
+            judged = judge_clear(record, index, budget)
             if judged is None:
                 continue
             entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
             if entry is not None:
                 found.append(entry)
-    return MinedHand(key, record, tuple(found), full)
+    return MinedHand(key, record, tuple(found))
 
 
 def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
-                ) -> tuple[Judged | None, int]:
-    """Action `index` judged, if it is a clearly decided position (else None), and how many
-    full judgements that took (a card play first passes the cheap screen)."""
+                ) -> Judged | None:
+    """Action `index` judged, if it is a clearly decided position, else None (a card play
+    is judged in full only once it passes the cheap screen)."""
     if record.actions[index].get("type") == "play":
         screen = judge_at(record, index, screen_budget(budget))
         if screen is None or not leads_by(screen):
-            return None, 0
+            return None
     judged = judge_at(record, index, budget)
-    if judged is None or clearly_best(judged) is None:
-        return None, 1
-    return judged, 1
+    return None if judged is None or clearly_best(judged) is None else judged
 
 
 def screen_budget(budget: Budget) -> Budget:

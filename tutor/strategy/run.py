@@ -30,7 +30,7 @@ def mine_line(seed: int, number: int, deals: int = DEFAULT_BUDGET.fair_deals) ->
     """Hand `number` of run `seed` mined, as one JSON-ready line of the output file."""
     mined = mine_hand(seed, number, budget_of(deals))
     return {"number": number, "key": mined.key, "record": asdict(mined.record),
-            "judged": mined.judged, "puzzles": list(mined.puzzles)}
+            "puzzles": list(mined.puzzles)}
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,9 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test chromium postgresql nginx
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -n auto --maxprocesses=4
+	# four workers on two cores: most tests wait on a served app or a browser (the suite kept
+	# about one core busy with two); the slowest tests are listed for the next trim
+	$(PY) -m pytest -q -n 4 --durations=15
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .

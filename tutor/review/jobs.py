@@ -40,6 +40,12 @@ class HandRecord:
         return cls(hand.seed, hand.rules.to_dict(), tuple(hand.levels), start.declarer,
                    tuple(action_to_dict(a) for a in hand.actions))
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandRecord:
+        """A record from its JSON form (`dataclasses.asdict` of one, as a mined line holds)."""
+        return cls(data["seed"], data["rules"], tuple(data["levels"]), data["declarer"],
+                   tuple(data["actions"]))
+
     def position(self, index: int) -> Hand:
         """The hand as it stood before action `index`."""
         hand = Hand(self.seed, RuleSet.from_dict(self.rules), self.levels, self.declarer)

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from tutor.puzzle.loader import STRATEGY_DIR
+from tutor.review.jobs import HandRecord
 from tutor.review.review import DEFAULT_BUDGET, Budget
 from tutor.rules import CardError, parse_cards
 from tutor.text import Text, both
 
 from .mine import TYPE, judge_clear, kitty_points, puzzle_entry
 from .run import read_lines
-from .verify import record_of
 
 _writing = threading.Lock()
 
@@ -78,7 +78,7 @@ def judged_entry(line: dict[str, Any], action: int, budget: Budget,
     stored = _read(cache)
     if key in stored:
         return stored[key]
-    record = record_of(line["record"])
+    record = HandRecord.from_dict(line["record"])
     judged = judge_clear(record, action, budget)
     kitty = kitty_points(record)
     entry = (None if judged is None else

@@ -20,12 +20,6 @@ from .run import budget_of, read_lines, run_tasks
 WORK = 4  # how many times the mining's work a verification spends
 
 
-def record_of(data: dict[str, Any]) -> HandRecord:
-    """A hand record from its JSON form (a mined line's `record`)."""
-    return HandRecord(data["seed"], data["rules"], tuple(data["levels"]), data["declarer"],
-                      tuple(data["actions"]))
-
-
 def stated_best(entry: dict[str, Any]) -> list:
     """The cards of the candidate a puzzle entry's values make best."""
     values = entry["values"]
@@ -36,7 +30,7 @@ def stated_best(entry: dict[str, Any]) -> list:
 def still_best(record: dict[str, Any], entry: dict[str, Any], budget: Budget) -> bool:
     """Whether `entry`'s best is still clearly best when its position is judged with
     `budget` (the verification's: `WORK` times the mining's deals and playouts)."""
-    judged = judge_at(record_of(record), entry["source"]["action"], budget)
+    judged = judge_at(HandRecord.from_dict(record), entry["source"]["action"], budget)
     best = None if judged is None else clearly_best(judged)
     return best is not None and sorted(judged.candidates[best].cards) == stated_best(entry)
 

@@ -65,9 +65,9 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test chromium postgresql nginx
 	$(PY) -m ruff check .
-	# four workers on two cores: most tests wait on a served app or a browser (the suite kept
-	# about one core busy with two); the slowest tests are listed for the next trim
-	$(PY) -m pytest -q -n 4 --durations=15
+	# a worker per core (four workers on two cores made a review's verdicts arrive out of
+	# order once); the slowest tests are listed for the next trim
+	$(PY) -m pytest -q -n auto --maxprocesses=4 --durations=15
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .

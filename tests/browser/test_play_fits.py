@@ -143,26 +143,34 @@ def _seen_hand(page) -> tuple[int, int]:
     return detail.locator(".zp-seen-hand .zp-card").count(), held
 
 
+def _show_trick(page, review, trick: int) -> None:
+    """Choose the review's first decision of `trick`, once it is judged, and wait for it."""
+    pick = review.locator("select").first
+    deadline = time.monotonic() + 180
+    while not (labels := [x for x in pick.locator("option").all_inner_texts()
+                          if x.startswith(f"Trick {trick}:")]):
+        assert time.monotonic() < deadline, f"trick {trick} was never judged"
+        page.wait_for_timeout(250)
+    pick.select_option(label=labels[0])
+    review.locator(".zp-table").get_by_text(f"Trick {trick}", exact=False).first.wait_for(
+        timeout=10_000)
+
+
 def _what_you_saw_shows_the_hand(page, trick: int) -> None:
     """The review's position of a decision (the first shown, then the play at `trick`) shows
     the hand then under the table: every card the seat held, at both sizes and in both
     languages."""
     _button(page, "Review this hand").click()
     page.get_by_text("What you saw", exact=False).first.wait_for(timeout=180_000)
+    shown, first = _seen_hand(page)
+    assert shown == first > 0
+    review = page.locator(".zp-review").first
+    # decisions are listed as they are judged, in no set order: the first trick's, then that
+    # trick's, each waited for
+    _show_trick(page, review, 1)
     shown, held = _seen_hand(page)
     assert shown == held > 0
-    review = page.locator(".zp-review").first
-    pick = review.locator("select").first
-    # decisions are listed as they are judged: wait for that trick's
-    deadline = time.monotonic() + 180
-    while not (labels := [x for x in pick.locator("option").all_inner_texts()
-                          if x.startswith(f"Trick {trick}:")]):
-        assert time.monotonic() < deadline, f"trick {trick} was never judged"
-        page.wait_for_timeout(250)
-    label = labels[0]
-    pick.select_option(label=label)
-    review.locator(".zp-table").get_by_text(f"Trick {trick}", exact=False).first.wait_for(
-        timeout=10_000)
+    _show_trick(page, review, trick)
     shown, later = _seen_hand(page)
     assert shown == later < held
     for lang, switch, words in (("en", None, "What you saw"), ("zh", "中文", "你当时看到的")):

@@ -227,6 +227,27 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
             user_id BIGINT PRIMARY KEY,
             created_at TIMESTAMP NOT NULL)""",
     )),
+    (14, "shared tables: several people at one game, its actions in the game's log", (
+        "CREATE SEQUENCE table_ids START 1",
+        """CREATE TABLE shared_tables (
+            id BIGINT PRIMARY KEY DEFAULT nextval('table_ids'),
+            code VARCHAR NOT NULL UNIQUE,
+            game_id BIGINT NOT NULL,
+            host_id BIGINT NOT NULL,
+            class_id BIGINT,
+            options VARCHAR NOT NULL,
+            status VARCHAR NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+            created_at TIMESTAMP NOT NULL,
+            updated_at TIMESTAMP NOT NULL)""",
+        """CREATE TABLE table_seats (
+            table_id BIGINT NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id BIGINT,
+            away BOOLEAN NOT NULL,
+            page VARCHAR,
+            PRIMARY KEY (table_id, seat))""",
+        "CREATE INDEX shared_tables_class ON shared_tables (class_id)",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

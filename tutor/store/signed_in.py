@@ -64,7 +64,8 @@ class SignedInStore(Store):
     It shares `base`'s database and does not own it: `close` leaves it open.
     """
 
-    REPOSITORIES = ("users", "classes", "attempts", "lessons", "games", "puzzles", "reviews")
+    REPOSITORIES = ("users", "classes", "attempts", "lessons", "games", "puzzles", "reviews",
+                    "tables")
 
     def __init__(self, base: Store, sign_in: SignIn,
                  on_ended: Callable[[], None] | None = None) -> None:

@@ -16,16 +16,17 @@ from tutor.store.games import Games
 from tutor.store.lessons import Lessons
 from tutor.store.puzzles import AuthoredPuzzles
 from tutor.store.reviews import Reviews
+from tutor.store.tables import Tables
 from tutor.store.users import Users
 
 
 class Store:
     """Persistence for the tutor, as the repositories it holds: `users` (accounts and
     sign-in sessions), `classes` (classes, members, assignments), `attempts` (attempts,
-    ratings, the class CSV), `lessons` (lesson progress), `games`, `puzzles` (authored) and
-    `reviews` (hand reviews and the mistakes they found). Plain values in, plain values
-    out; every method that reads or changes someone's records names the acting user, and
-    access is checked here.
+    ratings, the class CSV), `lessons` (lesson progress), `games`, `puzzles` (authored),
+    `reviews` (hand reviews and the mistakes they found) and `tables` (shared tables).
+    Plain values in, plain values out; every method that reads or changes someone's
+    records names the acting user, and access is checked here.
 
     `path` is a DuckDB file (the default, data/tutor.duckdb, or $TUTOR_DB) or a
     `postgresql://` URL, which several app processes may share.
@@ -50,6 +51,7 @@ class Store:
         self.games = Games(self._db, facts)
         self.puzzles = AuthoredPuzzles(self._db, facts)
         self.reviews = Reviews(self._db, facts)
+        self.tables = Tables(self._db, facts)
         self._open = True
 
     @property

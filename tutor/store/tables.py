@@ -1,0 +1,348 @@
+"""Shared tables: several people (and computer players) at one game.
+
+A table is a game like any other (a `games` row, its host's), plus who sits where. Its
+actions are that game's `game_actions` rows, numbered from 0, and an action is saved only
+under the number the sender expected: the number is the row's primary key and the game's
+count is bumped only from that number, so two plays sent for one turn (two people, a
+duplicated message, a stale page, two app processes) can never both be saved; the loser
+gets `Conflict`. After each save every app process is told (`notices`), and reads what is
+new with `actions_since`. Which seat may play what is the rules' and `tutor.tables`'.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from tutor.store import validate
+from tutor.store.access import Repository, now
+from tutor.store.db import ConstraintViolation, Cursor, Database
+from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound
+from tutor.store.facts import KnownFacts
+from tutor.store.notices import Notices, PgNotices
+
+# No 0/O, 1/I/L, like class codes; a table's code is one letter shorter and starts with T
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5
+TABLE_STATUSES = ("waiting", "playing", "finished")
+TABLE_COLUMNS = ("t.id, t.code, t.game_id, t.host_id, t.class_id, t.options, t.status,"
+                 " t.created_at, t.updated_at")
+
+
+def new_table_code() -> str:
+    """A random table code like `T4KQ9`."""
+    return "T" + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - 1))
+
+
+def normalise_table_code(code: object) -> str:
+    """A typed code in canonical form: capitals, no spaces or dashes."""
+    return "".join(ch for ch in str(code).upper() if ch not in " -\t")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat: who sits there (None: a computer player) and whether they are away (the
+    computer plays for them until they come back)."""
+
+    seat: int
+    user_id: int | None
+    name: str | None
+    away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A shared table: its code, its game, who hosts it, its options (hints allowed,
+    seconds a person has for a turn) and its seats."""
+
+    id: int
+    code: str
+    game_id: int
+    host_id: int
+    class_id: int | None
+    options: dict[str, Any]
+    status: str
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat `user_id` sits in, if any."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+def _table(cur: Cursor, where: str, params: list[Any]) -> TableInfo | None:
+    row = cur.execute(f"SELECT {TABLE_COLUMNS} FROM shared_tables t WHERE {where}",
+                      params).fetchone()
+    if row is None:
+        return None
+    seats = cur.execute(
+        "SELECT s.seat, s.user_id, u.display_name, s.away FROM table_seats s"
+        " LEFT JOIN users u ON u.id = s.user_id WHERE s.table_id = $1 ORDER BY s.seat",
+        [row[0]]).fetchall()
+    return TableInfo(id=row[0], code=row[1], game_id=row[2], host_id=row[3], class_id=row[4],
+                     options=json.loads(row[5]), status=row[6], created_at=row[7],
+                     updated_at=row[8],
+                     seats=tuple(Seat(s[0], s[1], s[2], bool(s[3])) for s in seats))
+
+
+def _must(cur: Cursor, table_id: int) -> TableInfo:
+    found = _table(cur, "t.id = $1", [table_id])
+    if found is None:
+        raise NotFound(f"There is no table {table_id}.")
+    return found
+
+
+class Tables(Repository):
+    """Opening, joining, playing at and listing shared tables."""
+
+    def __init__(self, db: Database, facts: KnownFacts) -> None:
+        super().__init__(db, facts)
+        self.notices: Notices = db.attachment(
+            "table notices", PgNotices if db.shared else Notices)
+
+    # ------------------------------------------------------------------ opening
+    def create(self, actor_id: int, game_options: dict[str, Any], seed: int, *,
+               options: dict[str, Any] | None = None, players: int = 5,
+               class_id: int | None = None, seats: dict[int, int] | None = None,
+               sit: bool = True) -> TableInfo:
+        """A new table hosted by the actor: its game (options, seed) and `players` seats.
+        `seats` assigns seats to people (a class's teacher assigning its learners);
+        with `sit` the actor takes the first free seat. A class table is its teacher's."""
+        rules_json = validate.to_json(game_options, "rule set")
+        options_json = validate.to_json(options or {}, "table options")
+        validate.integer(seed, "seed", minimum=0)
+        assigned = dict(seats or {})
+        for seat, user in assigned.items():
+            if not (isinstance(seat, int) and 0 <= seat < players):
+                raise InvalidInput(f"Seats are numbered 0 to {players - 1}, not {seat!r}.")
+            validate.integer(user, "seated user")
+        if len(set(assigned.values())) != len(assigned):
+            raise InvalidInput("One person cannot sit in two seats.")
+
+        def create(cur: Cursor) -> TableInfo:
+            self._require_actor(cur, actor_id)
+            if class_id is not None:
+                self._require_teacher_of(cur, actor_id, class_id)
+                for user in assigned.values():
+                    if cur.execute("SELECT 1 FROM memberships WHERE class_id = $1 AND"
+                                   " user_id = $2", [class_id, user]).fetchone() is None:
+                        raise InvalidInput(f"User {user} is not in this class.")
+            elif assigned:
+                raise InvalidInput("Only a class's teacher assigns seats.")
+            if sit and actor_id not in assigned.values():
+                free = next((s for s in range(players) if s not in assigned), None)
+                if free is not None:
+                    assigned[free] = actor_id
+            stamp = now()
+            game_id = cur.execute(
+                "INSERT INTO games (user_id, rules, seed, action_count, status, created_at,"
+                " updated_at) VALUES ($1, $2, $3, 0, 'in_progress', $4, $4) RETURNING id",
+                [actor_id, rules_json, str(seed), stamp]).fetchone()[0]
+            table_id = cur.execute("SELECT nextval('table_ids')").fetchone()[0]
+            for _ in range(20):
+                code = new_table_code()
+                if cur.execute("SELECT 1 FROM shared_tables WHERE code = $1",
+                               [code]).fetchone() is None:
+                    break
+            else:
+                raise Conflict("Could not find a free table code; try again.")
+            cur.execute(
+                "INSERT INTO shared_tables (id, code, game_id, host_id, class_id, options,"
+                " status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'waiting',"
+                " $7, $7)", [table_id, code, game_id, actor_id, class_id, options_json, stamp])
+            for seat in range(players):
+                cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, false, NULL)",
+                            [table_id, seat, assigned.get(seat)])
+            return _must(cur, table_id)
+
+        try:
+            return self._db.transaction(create)
+        except ConstraintViolation as exc:  # two tables drew one code at once
+            raise Conflict("Could not open the table; try again.") from exc
+
+    def find(self, code: object) -> TableInfo:
+        """The table with this code (the code is what lets a person in)."""
+        typed = normalise_table_code(code)
+        if len(typed) != CODE_LENGTH or not typed.startswith("T"):
+            raise InvalidInput(f"A table code has {CODE_LENGTH} letters and digits and starts"
+                               " with T, like T4KQ9.")
+        found = self._db.run(lambda cur: _table(cur, "t.code = $1", [typed]))
+        if found is None:
+            raise NotFound(f"No table has the code {typed}.")
+        return found
+
+    def game_setup(self, table_id: int) -> tuple[dict[str, Any], int]:
+        """The options and seed of the table's game (what its log is replayed from)."""
+        rows = self._db.fetch("SELECT g.rules, g.seed FROM games g JOIN shared_tables t ON"
+                              " t.game_id = g.id WHERE t.id = $1", [table_id])
+        if not rows:
+            raise NotFound(f"There is no table {table_id}.")
+        return json.loads(rows[0][0]), int(rows[0][1])
+
+    def get(self, table_id: int) -> TableInfo:
+        """The table `table_id` as it is now."""
+        return self._db.run(lambda cur: _must(cur, table_id))
+
+    # ------------------------------------------------------------------ seats
+    def join(self, actor_id: int, table_id: int, seat: int | None = None, page: str = "") -> int:
+        """Sit the actor at the table and return their seat: the one they already have
+        (coming back: they take it back from the computer), else `seat` or the first one no
+        person holds. `Conflict` when it is taken or the table is full. `page` names the
+        page they sit at now (only it may later say they left)."""
+
+        def join(cur: Cursor) -> int:
+            self._require_actor(cur, actor_id)
+            table = _must(cur, table_id)
+            if table.status == "finished":
+                raise Conflict("This table's match is over.")
+            mine = table.seat_of(actor_id)
+            if mine is None:
+                free = [s.seat for s in table.seats if s.user_id is None]
+                if seat is not None and seat not in free:
+                    raise Conflict(f"Seat {seat + 1} is taken.")
+                if not free:
+                    raise Conflict("Every seat at this table is taken.")
+                mine = seat if seat is not None else free[0]
+                row = cur.execute("UPDATE table_seats SET user_id = $3, away = false, page = $4"
+                                  " WHERE table_id = $1 AND seat = $2 AND user_id IS NULL"
+                                  " RETURNING seat", [table_id, mine, actor_id, page]).fetchone()
+                if row is None:
+                    raise Conflict(f"Seat {mine + 1} was taken just now; try again.")
+            else:
+                cur.execute("UPDATE table_seats SET away = false, page = $3 WHERE"
+                            " table_id = $1 AND seat = $2", [table_id, mine, page])
+            return mine
+
+        seat_taken = self._db.transaction(join)
+        self.notices.notify(f"{table_id}:seats")
+        return seat_taken
+
+    def set_away(self, table_id: int, seat: int, away: bool, page: str | None = None) -> bool:
+        """Mark the person in `seat` away (the computer plays for them) or back; whether it
+        changed. The server decides this (a page closed, a turn's time ran out); with
+        `page`, only if that page is still the one they sit at (a reload sat them again
+        from a new page before the old one ended)."""
+        rows = self._db.fetch("UPDATE table_seats SET away = $3 WHERE table_id = $1 AND"
+                              " seat = $2 AND user_id IS NOT NULL AND away <> $3"
+                              " AND ($4::VARCHAR IS NULL OR page = $4::VARCHAR) RETURNING seat",
+                              [table_id, seat, away, page])
+        if rows:
+            self.notices.notify(f"{table_id}:seats")
+        return bool(rows)
+
+    def start(self, actor_id: int, table_id: int) -> None:
+        """Start the match (the host, or the class's teacher); computer players take every
+        seat no person holds."""
+
+        def start(cur: Cursor) -> None:
+            table = _must(cur, table_id)
+            self._require_host(cur, actor_id, table)
+            if table.status != "waiting":
+                raise Conflict("This table has started already.")
+            cur.execute("UPDATE shared_tables SET status = 'playing', updated_at = $2 WHERE"
+                        " id = $1", [table_id, now()])
+
+        self._db.transaction(start)
+        self.notices.notify(f"{table_id}:start")
+
+    def _require_host(self, cur: Cursor, actor_id: int, table: TableInfo) -> None:
+        if actor_id == table.host_id:
+            return
+        if table.class_id is not None:
+            self._require_teacher_of(cur, actor_id, table.class_id)
+            return
+        raise AccessDenied("Only the table's host can do that.")
+
+    # ------------------------------------------------------------------ actions
+    def append(self, table_id: int, number: int, *actions: Any) -> int:
+        """Save `actions` as the table's actions `number`, `number + 1`, …; the new count.
+        `Conflict` when the table already has an action `number` (another one was first)."""
+        validate.integer(number, "action number", minimum=0)
+        texts = [validate.to_json(a, "table action") for a in actions]
+
+        def append(cur: Cursor) -> int:
+            row = cur.execute(
+                "UPDATE games SET action_count = $3, updated_at = $4 FROM shared_tables t"
+                " WHERE t.id = $1 AND games.id = t.game_id AND games.action_count = $2"
+                " AND games.status = 'in_progress' RETURNING games.id",
+                [table_id, number, number + len(texts), now()]).fetchone()
+            if row is None:
+                raise Conflict("Another action was taken at this table first.")
+            cur.execute("INSERT INTO game_actions SELECT $1, unnest($2::INTEGER[]),"
+                        " unnest($3::VARCHAR[])",
+                        [row[0], list(range(number, number + len(texts))), texts])
+            return number + len(texts)
+
+        try:
+            count = self._db.transaction(append)
+        except ConstraintViolation as exc:  # the primary key: the number was taken
+            raise Conflict("Another action was taken at this table first.") from exc
+        self.notices.notify(f"{table_id}:{count}")
+        return count
+
+    def actions_since(self, table_id: int, number: int) -> list[dict[str, Any]]:
+        """The table's actions from `number` on, in order."""
+        rows = self._db.fetch(
+            "SELECT a.action FROM game_actions a JOIN shared_tables t ON t.game_id = a.game_id"
+            " WHERE t.id = $1 AND a.seq >= $2 ORDER BY a.seq", [table_id, number])
+        return [json.loads(r[0]) for r in rows]
+
+    def finish(self, table_id: int, result: Any) -> None:
+        """The match is over: the table and its game are finished."""
+        result_json = validate.to_json(result, "game result")
+
+        def finish(cur: Cursor) -> None:
+            stamp = now()
+            cur.execute("UPDATE shared_tables SET status = 'finished', updated_at = $2"
+                        " WHERE id = $1", [table_id, stamp])
+            cur.execute("UPDATE games SET status = 'finished', result = $2, updated_at = $3"
+                        " FROM shared_tables t WHERE t.id = $1 AND games.id = t.game_id"
+                        " AND games.status = 'in_progress'", [table_id, result_json, stamp])
+
+        self._db.transaction(finish)
+        self.notices.notify(f"{table_id}:finished")
+
+    # ------------------------------------------------------------------ lists
+    def for_user(self, actor_id: int) -> list[TableInfo]:
+        """The tables the actor hosts or sits at, not finished, newest first."""
+        return self._list("t.status <> 'finished' AND (t.host_id = $1 OR EXISTS (SELECT 1"
+                          " FROM table_seats s WHERE s.table_id = t.id AND s.user_id = $1))",
+                          [actor_id])
+
+    def for_teacher(self, actor_id: int) -> list[TableInfo]:
+        """The tables of the classes the actor teaches, not finished, newest first."""
+        return self._list("t.status <> 'finished' AND t.class_id IN (SELECT id FROM classes"
+                          " WHERE teacher_id = $1)", [actor_id])
+
+    def may_watch(self, actor_id: int, table: TableInfo) -> bool:
+        """Whether the actor may see every hand at `table`: they teach its class, or they
+        teach a class of everyone seated there (and at least one person is seated)."""
+
+        def check(cur: Cursor) -> bool:
+            if self._require_actor(cur, actor_id, saving=False) != "teacher":
+                return False
+            if table.class_id is not None:
+                row = cur.execute("SELECT teacher_id FROM classes WHERE id = $1",
+                                  [table.class_id]).fetchone()
+                return row is not None and row[0] == actor_id
+            people = [s.user_id for s in table.seats if s.user_id is not None]
+            for user in people:
+                try:
+                    self._require_reader(cur, actor_id, user)
+                except (AccessDenied, NotFound):
+                    return False
+            return bool(people)
+
+        return self._db.run(check)
+
+    def _list(self, where: str, params: list[Any]) -> list[TableInfo]:
+        def read(cur: Cursor) -> list[TableInfo]:
+            ids = cur.execute(f"SELECT t.id FROM shared_tables t WHERE {where}"
+                              " ORDER BY t.updated_at DESC, t.id DESC", params).fetchall()
+            return [_must(cur, i) for (i,) in ids]
+
+        return self._db.run(read)

@@ -1,0 +1,118 @@
+"""The match at a shared table, rebuilt from the table's action log and kept up with it.
+
+The log is a saved game's (`tutor.games.record`): each entry an action tagged with its hand,
+later hands opened by a `NEXT_HAND` marker. Entry `n` of the log is the table's action
+number `n`, the number the store refuses to save twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tutor.ai import PlayerSpec, strength_spec
+from tutor.games import NEXT_HAND, RECORD_VERSION
+from tutor.rules import (
+    Action,
+    Event,
+    Hand,
+    Match,
+    Phase,
+    RuleSet,
+    action_from_dict,
+    action_to_dict,
+)
+
+PLAYERS = 5
+
+
+def table_options(strength: str, max_hands: int | None = 8,
+                  rules: RuleSet | None = None) -> dict[str, Any]:
+    """The saved game's options for a new table (a saved game's `OPTION_KEYS`, plus
+    `table`: no one person is "the human" of a table's game)."""
+    rules = rules or RuleSet()
+    strength_spec(strength, 0)  # ValueError for a strength that does not exist
+    return {"version": RECORD_VERSION, "human": 0, "strength": strength,
+            "max_hands": max_hands, "rules": rules.to_dict(), "table": True}
+
+
+class TableGame:
+    """The match and its current hand, as the first `count` entries of the log left it."""
+
+    def __init__(self, options: dict[str, Any], seed: int) -> None:
+        self.options = options
+        self.seed = seed
+        self.rules = RuleSet.from_dict(options["rules"])
+        self.strength = str(options["strength"])
+        self.match = Match(seed=seed, rules=self.rules, max_hands=options.get("max_hands"))
+        self.hand: Hand = self.match.new_hand()
+        self.finished_hands: list[Hand] = []
+        self.count = 0  # log entries applied
+
+    @classmethod
+    def from_log(cls, options: dict[str, Any], seed: int,
+                 entries: Iterable[dict[str, Any]]) -> TableGame:
+        """The game after every entry of `entries`; ValueError if the log is broken."""
+        game = cls(options, seed)
+        game.extend(entries)
+        return game
+
+    @property
+    def hand_index(self) -> int:
+        return len(self.finished_hands)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand.phase == Phase.FINISHED
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.finished
+
+    def spec(self, seat: int) -> PlayerSpec:
+        """The computer player for `seat` (the same one whichever process asks)."""
+        return strength_spec(self.strength, self.seed * 7 + seat)
+
+    def extend(self, entries: Iterable[dict[str, Any]]) -> list[Event]:
+        """Apply log entries in order (from entry `count`); the events they caused."""
+        events: list[Event] = []
+        for entry in entries:
+            if entry.get("type") == NEXT_HAND:
+                self._next_hand()
+            else:
+                events += self._apply(action_from_dict(
+                    {k: v for k, v in entry.items() if k != "hand"}))
+            self.count += 1
+        return events
+
+    def entry(self, action: Action) -> dict[str, Any]:
+        """`action` as the log keeps it (tagged with the hand)."""
+        return dict(action_to_dict(action), hand=self.hand_index)
+
+    def next_hand_entry(self) -> dict[str, Any]:
+        """The marker that opens the next hand; ValueError when none can start."""
+        if not self.hand_over:
+            raise ValueError("the current hand is not finished")
+        if self.match_over:
+            raise ValueError("the match is over")
+        return {"type": NEXT_HAND, "hand": self.hand_index + 1}
+
+    def completed_hands(self) -> list[Hand]:
+        """Every finished hand, the current one included once it is over."""
+        return self.finished_hands + ([self.hand] if self.hand_over else [])
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.hand.apply(action)  # IllegalAction: nothing changed
+        if self.hand.phase == Phase.FINISHED:
+            self.match.record(self.hand)
+        return events
+
+    def _next_hand(self) -> None:
+        self.next_hand_entry()  # ValueError when no hand may start
+        self.finished_hands.append(self.hand)
+        self.hand = self.match.new_hand()
+
+    def summary(self) -> dict[str, Any]:
+        """The match's result so far (saved when it ends)."""
+        return {"hands": len(self.match.results), "levels": list(self.match.levels),
+                "totals": list(self.match.totals), "finished": self.match_over}

@@ -12,11 +12,12 @@ from .record import (
     RECORD_VERSION,
     hands_begun,
     is_playable,
+    is_table_game,
     record_from_game,
     record_of,
 )
 from .replay import Replay, hands_of_game, replay_game, replay_record
 
 __all__ = ["NEXT_HAND", "OPTION_KEYS", "RECORD_VERSION", "Replay", "hands_begun",
-           "hands_of_game", "is_playable", "record_from_game", "record_of", "replay_game",
-           "replay_record"]
+           "hands_of_game", "is_playable", "is_table_game", "record_from_game", "record_of",
+           "replay_game", "replay_record"]

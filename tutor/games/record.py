@@ -23,6 +23,12 @@ def is_playable(game: Game) -> bool:
     return isinstance(game.rules, dict) and game.rules.get("version") == RECORD_VERSION
 
 
+def is_table_game(game: Game) -> bool:
+    """Whether a stored game is a shared table's (played at `tutor.tables`, not resumed as
+    one person's game against the computer)."""
+    return isinstance(game.rules, dict) and bool(game.rules.get("table"))
+
+
 def hands_begun(game: Game) -> int:
     """How many hands of a stored game have begun (the one in progress included)."""
     return 1 + sum(1 for a in game.actions if isinstance(a, dict) and a.get("type") == NEXT_HAND)

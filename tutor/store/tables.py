@@ -203,7 +203,7 @@ class Tables(Repository):
             if mine is None:
                 free = [s.seat for s in table.seats if s.user_id is None]
                 if seat is not None and seat not in free:
-                    raise Conflict(f"Seat {seat + 1} is taken.")
+                    raise Conflict(f"Seat {seat} is taken.")
                 if not free:
                     raise Conflict("Every seat at this table is taken.")
                 mine = seat if seat is not None else free[0]
@@ -211,7 +211,7 @@ class Tables(Repository):
                                   " WHERE table_id = $1 AND seat = $2 AND user_id IS NULL"
                                   " RETURNING seat", [table_id, mine, actor_id, page]).fetchone()
                 if row is None:
-                    raise Conflict(f"Seat {mine + 1} was taken just now; try again.")
+                    raise Conflict(f"Seat {mine} was taken just now; try again.")
             else:
                 cur.execute("UPDATE table_seats SET away = false, page = $3 WHERE"
                             " table_id = $1 AND seat = $2", [table_id, mine, page])

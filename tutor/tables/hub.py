@@ -44,7 +44,7 @@ class TableHub:
         self._tables: dict[int, LiveTable] = {}
         self._watchers: dict[int, list[Watcher]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
-        self._deciding: set[int] = set()
+        self._deciding: dict[int, asyncio.Task] = {}  # the computer's move being worked out
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop_listening: Callable[[], None] | None = None
 
@@ -163,8 +163,7 @@ class TableHub:
         live = self._tables.get(table_id)
         if live is None or table_id in self._deciding:
             return
-        self._deciding.add(table_id)
-        asyncio.ensure_future(self._play_computer(live, number))
+        self._deciding[table_id] = asyncio.ensure_future(self._play_computer(live, number))
 
     async def _play_computer(self, live: LiveTable, number: int) -> None:
         started = time.monotonic()
@@ -181,6 +180,6 @@ class TableHub:
             print(f"table {live.id}: the computer's move failed: {exc!r}", file=sys.stderr)
             await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - started)))
         finally:
-            self._deciding.discard(live.id)
+            self._deciding.pop(live.id, None)
         if live.id in self._tables:
             self.changed(live)

@@ -29,7 +29,8 @@ from .safe import user_text
 from .services import Services
 from .stats import count_session
 
-PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
+NAV_PAGES = ("home", "learn", "puzzles", "play", "progress", "teacher")
+PAGES = (*NAV_PAGES, "table")  # a shared table is reached from Play, not from the bar
 SIGN_IN_CHECK_MS = 20_000  # how often an open page asks whether its sign-in still exists
 
 SHELL_CSS = """
@@ -63,10 +64,10 @@ class TutorApp(pn.viewable.Viewer):
         self._factories = pages or default_pages()
         self._views: dict[str, AppPage] = {}
         self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
-        self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(), value=self.page,
-                                                color="primary", variant="outline",
-                                                stylesheets=[NAV_CSS])
-        self._nav.param.watch(lambda e: setattr(self, "page", e.new), "value")
+        self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(),
+                                                value=self._nav_value(), color="primary",
+                                                variant="outline", stylesheets=[NAV_CSS])
+        self._nav.param.watch(self._on_nav, "value")
         self._lang_button = pn.widgets.Button(width=76, color="primary", variant="outline")
         self._lang_button.on_click(self._toggle_lang)
         self._content = pn.Column(sizing_mode="stretch_width")
@@ -136,12 +137,20 @@ class TutorApp(pn.viewable.Viewer):
                                     f"[{account_text(action, self.lang)}]({link})")
 
     def _nav_options(self) -> dict[str, str]:
-        return {t(f"nav_{p}", self.lang): p for p in PAGES}
+        return {t(f"nav_{p}", self.lang): p for p in NAV_PAGES}
+
+    def _nav_value(self) -> str:
+        """The bar's button for the page shown (a table is part of Play)."""
+        return self.page if self.page in NAV_PAGES else "play"
+
+    def _on_nav(self, event: param.parameterized.Event) -> None:
+        if event.new != self._nav_value():
+            self.page = event.new
 
     def _label(self) -> None:
         self._brand.object = f'<span class="zp-brand">{t("app_title", self.lang)}</span>'
         self._nav.options = self._nav_options()
-        self._nav.value = self.page
+        self._nav.value = self._nav_value()
         self._lang_button.name = t("language", self.lang)
 
     def _toggle_lang(self, _=None) -> None:
@@ -165,12 +174,14 @@ class TutorApp(pn.viewable.Viewer):
         view.lang = self.lang
         view.on_show()
         self._content.objects = [view]
-        self._nav.value = self.page
+        self._nav.value = self._nav_value()
         self._sync_url()
 
     def _sync_url(self) -> None:
         if pn.state.location is not None:
-            pn.state.location.search = f"?page={self.page}&lang={self.lang}"
+            view = self._views.get(self.page)
+            extra = view.url_query() if view is not None else ""
+            pn.state.location.search = f"?page={self.page}&lang={self.lang}{extra}"
 
     def view(self, name: str) -> AppPage:
         """The page object for `name` (built on first use)."""
@@ -192,6 +203,7 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
     from .play.page import PlayPage
     from .progress.page import ProgressPage
     from .puzzles.page import PuzzlesPage, requested_puzzle, requested_theme
+    from .table.page import TablePage, requested_table
     from .teacher.page import TeacherPage
 
     return {
@@ -204,6 +216,9 @@ def default_pages() -> dict[str, Callable[[TutorApp], AppPage]]:
         "play": lambda app: PlayPage(lang=app.lang, services=app.services),
         "progress": lambda app: ProgressPage(lang=app.lang, services=app.services),
         "teacher": lambda app: TeacherPage(lang=app.lang, services=app.services),
+        "table": lambda app: TablePage(lang=app.lang, services=app.services,
+                                       **dict(zip(("code", "watch"), requested_table(),
+                                                  strict=True))),
     }
 
 

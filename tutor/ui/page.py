@@ -38,5 +38,9 @@ class AppPage(pn.viewable.Viewer):
         """Serve `user`, reading and saving through `store`."""
         self.param.update(store=store, user=user)
 
+    def url_query(self) -> str:
+        """What the page adds to its URL (`&name=value…`), so a reload comes back to it."""
+        return ""
+
     def on_show(self) -> None:
         """The page comes into view (re-read what may have changed elsewhere)."""

@@ -7,13 +7,16 @@ import os
 import sys
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tornado.process import task_id
 
 from tutor.store import ENV_VAR, Store, StoreError, StoreUnavailable
 
 from .ai_pool import AIPool, default_workers
+
+if TYPE_CHECKING:
+    from tutor.tables import TableHub
 
 RETRY_SECONDS = 3.0  # a store that could not be opened is tried again at most this often
 SHARED_SCHEMES = ("postgresql://", "postgres://")  # databases several processes can share
@@ -33,6 +36,7 @@ class Services:
         self._lock = threading.Lock()
         self._store, self._pool = store, pool
         self._opens = store is None  # open $TUTOR_DB on first use (else the given store)
+        self._tables: TableHub | None = None
         self._error: StoreError | None = None
         self._failed_at = 0.0
 
@@ -82,6 +86,25 @@ class Services:
             if self._pool is None:
                 self._pool = AIPool(default_workers())
             return self._pool
+
+    def tables(self) -> TableHub | None:
+        """This process's shared tables (None while the store is unavailable): their
+        computer seats decided in the AI's worker pool, paced like a game's."""
+        store = self.store()
+        if store is None:
+            return None
+        pool = self.pool
+        with self._lock:
+            if self._tables is None:
+                from tutor.tables import TableHub
+
+                from .play.page import ai_delay_ms
+
+                async def decide(spec, obs):
+                    return (await pool.decide(spec, obs)).action
+
+                self._tables = TableHub(store, decide, delay=ai_delay_ms() / 1000)
+            return self._tables
 
     def pool_stats(self) -> dict[str, Any]:
         """The pool's figures, or zeros before any page asked it for anything."""

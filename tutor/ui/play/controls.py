@@ -51,6 +51,7 @@ class DecisionControls(pn.viewable.Viewer):
     to_act = param.Boolean(default=False, doc="whether the person's decision is waiting")
     hand_over = param.Boolean(default=False)
     match_over = param.Boolean(default=False)
+    hints = param.Boolean(default=True, doc="whether the person may ask for a hint")
     lang = param.Selector(default="en", objects=list(LANGS))
 
     def __init__(self, hand: HandView, act: Callable[[Any], None],
@@ -85,7 +86,8 @@ class DecisionControls(pn.viewable.Viewer):
         return self._layout
 
     # ------------------------------------------------------------------ drawing
-    @param.depends("observation", "to_act", "hand_over", "match_over", "lang", watch=True)
+    @param.depends("observation", "to_act", "hand_over", "match_over", "hints", "lang",
+                   watch=True)
     def _show(self) -> None:
         """Show the controls this decision needs and hide the rest, each set once (and the
         page holds the redraw, so the browser gets the end state in one message)."""
@@ -103,7 +105,8 @@ class DecisionControls(pn.viewable.Viewer):
             self._prompt.object = f"*{t('thinking', lang, who=who)}*"
         else:
             shown, picks = self._offer(obs)
-            shown.add("hint")
+            if self.hints:
+                shown.add("hint")
         for key, button in self._buttons.items():
             button.visible = key in shown
         self._bid.visible = "bid_choice" in shown

@@ -14,7 +14,6 @@ from tutor.text import LANGS
 from .hand_review import HandReviewPanel
 from .hand_review import t as review_text
 from .review_store import ReviewKeeper
-from .session import PlaySession
 from .table_html import TABLE_CSS, summary_html
 
 
@@ -22,7 +21,8 @@ class HandEnd(pn.viewable.Viewer):
     """Once `session`'s hand is over: its summary and a button to review it (each hand of the
     match is reviewed once; `start_review(panel)` runs a new review where the AI works)."""
 
-    session = param.ClassSelector(class_=PlaySession, default=None, allow_None=True)
+    session = param.Parameter(default=None, doc="the match: a `PlaySession`, or one seat's "
+                              "view of a shared table (the same attributes)")
     hand_over = param.Boolean(default=False)
     hand_number = param.Integer(default=1)
     lang = param.Selector(default="en", objects=list(LANGS))

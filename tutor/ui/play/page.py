@@ -94,6 +94,7 @@ class PlayPage(AppPage):
         self._strength.param.watch(lambda e: setattr(self, "strength", e.new), "value")
         self._new = pn.widgets.Button(color="default", width=120, align="end")
         self._new.on_click(lambda _e: self.new_game())
+        self._together = pn.pane.HTML("", align="end", margin=(5, 10))
         self.table = TableView(lang=self.lang)
         self.hand = HandView(lang=self.lang)
         self.hand.picker.param.watch(lambda _e: self.controls.clear_error(), "selected")
@@ -105,7 +106,8 @@ class PlayPage(AppPage):
                               start_review=lambda panel: self.ai.review(panel),
                               review_budget=self.review_budget, lang=self.lang)
         self._layout = pn.Column(
-            pn.Row(self._strength, self._new, css_classes=["zp-play-options"]),
+            pn.FlexBox(self._strength, self._new, self._together, align_items="end",
+                       css_classes=["zp-play-options"]),
             self.games.warning, self.table, self.ending, self.controls, self.hand, self.games,
             sizing_mode="stretch_width", stylesheets=[PHONE_LAYOUT_CSS])
         self._label()
@@ -117,6 +119,8 @@ class PlayPage(AppPage):
             self._strength.name = t("strength", lang)
             self._strength.options = self._strength_options()
             self._new.name = t("new_game", lang)
+            self._together.object = (f'<a href="?page=table&lang={lang}">'
+                                     f'{t("play_together", lang)}</a>')
             for part in (self.table, self.hand, self.controls, self.ending, self.games):
                 part.lang = lang
             self.controls.clear_messages()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.games import NEXT_HAND, OPTION_KEYS, is_playable, record_of
+from tutor.games import NEXT_HAND, OPTION_KEYS, is_playable, is_table_game, record_of
 from tutor.rules import action_to_dict
 from tutor.store import Store
 
@@ -74,7 +74,7 @@ class GameSaver:
     def resume(self) -> PlaySession | None:
         """The user's newest in-progress game, rebuilt, or None."""
         for game in self.store.games.for_user(self.user_id, self.user_id, status="in_progress"):
-            if not is_playable(game):
+            if not is_playable(game) or is_table_game(game):
                 continue
             session = PlaySession.from_record(record_of(game))
             self.game_id, self._session = game.id, session
@@ -140,6 +140,6 @@ class GameSaver:
         """The user's finished games as (game id, session record), newest first."""
         out = []
         for game in self.store.games.for_user(self.user_id, self.user_id, status="finished"):
-            if is_playable(game):
+            if is_playable(game) and not is_table_game(game):
                 out.append((game.id, record_of(game)))
         return out

@@ -1,0 +1,1 @@
+"""The Table page: a class at one table (see `page`)."""

@@ -1,0 +1,355 @@
+"""The Table page: a shared table (`?page=table&code=T4KQ9`), or the lobby to open or join one.
+
+At a table the page shows what its seat may see, through the Play page's own components
+(`TableView`, `HandView`, `DecisionControls`, `HandEnd`), and sends the person's clicks to
+the table (`tutor.tables.LiveTable`), which checks them against that seat. The page is
+told of every change by this process's `TableHub` and redraws on its own document. A
+teacher may watch (`&watch=all`: every hand, for them only; `&watch=table`: the players'
+public view). Closing the page marks its seat away: the computer plays it until the person
+comes back, and opening the table again takes the seat back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import time
+from typing import Any
+
+import panel as pn
+import param
+
+from tutor.rules import Action, EventKind, IllegalAction
+from tutor.store import Conflict, Store, StoreError, User
+from tutor.store.tables import CODE_LENGTH, normalise_table_code
+from tutor.tables import LiveTable, TableHub, TableRefused
+
+from ..page import AppPage
+from ..play.controls import DecisionControls
+from ..play.hand_end import HandEnd
+from ..play.table_view import HandView, TableView
+from ..safe import user_text
+from .lobby import Lobby
+from .seats import SEATS_CSS, hands_html, seats_html, t
+
+SPECTATOR = -5  # a seat number no seat has, laid out as seat 0's table (never "you")
+TIMER_MS = 1000
+
+
+class SeatAtTable:
+    """One seat's view of a live table, with the attributes `HandEnd` reads of a match."""
+
+    def __init__(self, live: LiveTable, seat: int) -> None:
+        self.live, self.human = live, seat
+
+    @property
+    def hand(self):
+        return self.live.game.hand
+
+    @property
+    def match(self):
+        return self.live.game.match
+
+    @property
+    def results(self):
+        return list(self.live.game.match.results)
+
+    @property
+    def observation(self):
+        return self.live.game.hand.observation(self.human)
+
+    @property
+    def hand_number(self) -> int:
+        return self.live.game.hand_index + 1
+
+
+def requested_table() -> tuple[str, str]:
+    """The table code and watch mode the page's URL asks for ("" when none or malformed)."""
+    query = pn.state.location.query_params if pn.state.location else {}
+    code = normalise_table_code(query.get("code", ""))
+    watch = query.get("watch", "")
+    return (code if len(code) == CODE_LENGTH else ""), (watch if watch in ("all", "table")
+                                                         else "")
+
+
+class TablePage(AppPage):
+    """A shared table for the signed-in person (or a teacher watching), else the lobby."""
+
+    code = param.String(default="", doc="the table shown ('' : the lobby)")
+    watch = param.Selector(default="", objects=["", "all", "table"],
+                           doc="a teacher watching: every hand, or the table's view")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.page_id = secrets.token_hex(8)
+        self.live: LiveTable | None = None
+        self.seat: int | None = None
+        self.all_hands = False
+        self._hub: TableHub | None = None
+        self._turn_seen: tuple[int, float] = (-1, 0.0)  # (log entry, when this page saw it)
+        self._hinting: int | None = None
+        self.lobby = Lobby(enter=self.enter, lang=self.lang)
+        self._header = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[SEATS_CSS])
+        self._seats = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[SEATS_CSS])
+        self._note = pn.pane.Alert("", alert_type="info", visible=False,
+                                   sizing_mode="stretch_width")
+        self._start = pn.widgets.Button(color="primary", visible=False, width=170)
+        self._start.on_click(lambda _e: self.start())
+        self._back = pn.widgets.Button(color="default", width=130)
+        self._back.on_click(lambda _e: self.leave_view())
+        self.table = TableView(lang=self.lang)
+        self.hand = HandView(lang=self.lang)
+        self.hand.picker.param.watch(lambda _e: self.controls.clear_error(), "selected")
+        self.controls = DecisionControls(self.hand, act=self.act, ask_hint=self.hint,
+                                         next_hand=self.next_hand, lang=self.lang)
+        self.ending = HandEnd(keeper=lambda: None, start_review=self._start_review,
+                              lang=self.lang)
+        self._hands = pn.pane.HTML("", visible=False, sizing_mode="stretch_width",
+                                   stylesheets=[SEATS_CSS])
+        self._top = [self._header, self._seats, pn.FlexBox(self._start, self._back),
+                     self._note, self.table]
+        self._at_table = pn.Column(sizing_mode="stretch_width")
+        self._layout = pn.Column(self.lobby, sizing_mode="stretch_width")
+        self._label()
+        doc = pn.state.curdoc
+        served = doc is not None and doc.session_context is not None
+        self._own_doc = doc if served else None  # where the hub's news is drawn
+        if served:
+            pn.state.on_session_destroyed(lambda _ctx: self.closed())
+            pn.state.add_periodic_callback(self._tick, period=TIMER_MS)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def url_query(self) -> str:
+        """What the page adds to the URL, so a reload comes back to the same table."""
+        if not self.code:
+            return ""
+        return f"&code={self.code}" + (f"&watch={self.watch}" if self.watch else "")
+
+    @param.depends("lang", watch=True)
+    def _label(self) -> None:
+        lang = self.lang
+        with pn.io.hold():
+            self._start.name = t("start", lang)
+            self._back.name = t("back_to_lobby", lang)
+            for part in (self.lobby, self.table, self.hand, self.controls, self.ending):
+                part.lang = lang
+            if self.live is not None:
+                self.refresh()
+
+    # ----------------------------------------------------------------- entering
+    def attach_user(self, store: Store | None, user: User) -> None:
+        super().attach_user(store, user)
+        self.lobby.attach(store, user)
+        if self.code and self.live is None:
+            self.enter(self.code, self.watch)
+
+    def enter(self, code: str, watch: str = "") -> None:
+        """Sit at (or watch) the table with `code`; the lobby says why not."""
+        store, user, hub = self.store, self.user, self.shared.tables()
+        if store is None or user is None or hub is None:
+            self.lobby.say(t("no_account", self.lang), "warning")
+            return
+        try:
+            info = store.tables.find(code)
+            seat = None
+            all_hands = watch == "all" and store.tables.may_watch(user.id, info)
+            if not watch:
+                try:
+                    seat = store.tables.join(user.id, info.id, page=self.page_id)
+                except Conflict:  # full, or over: they watch the table's view
+                    seat = info.seat_of(user.id)
+        except StoreError as exc:
+            self.lobby.say(user_text(exc, self.lang), "danger")
+            return
+        self.leave_view(keep_url=True)
+        self.code, self.watch = info.code, watch if seat is None else ""
+        self.seat, self.all_hands = seat, all_hands
+        self.live = hub.open(info.id, self._changed)
+        self._hub = hub
+        hub.changed(self.live)  # everyone sees who sat down
+        self._layout.objects = [self._at_table]
+        self.ending.session = SeatAtTable(self.live, seat) if seat is not None else None
+        # a seat's page has its cards and controls; a spectator's has neither (a teacher
+        # watching every hand gets them drawn as rows instead)
+        self._at_table.objects = self._top + ([self.ending, self.controls, self.hand]
+                                              if seat is not None else [self._hands])
+        self._sync_url()
+        self.refresh()
+
+    def _sync_url(self) -> None:
+        if pn.state.location is not None:
+            pn.state.location.search = f"?page=table&lang={self.lang}{self.url_query()}"
+
+    def leave_view(self, keep_url: bool = False) -> None:
+        """Back to the lobby (the seat is kept: the computer plays it meanwhile)."""
+        if self.live is not None and self._hub is not None:
+            self._hub.close(self.live.id, self._changed)
+            self._mark_away()
+        self.live = None
+        self._layout.objects = [self.lobby]
+        if not keep_url:
+            self.code, self.watch = "", ""
+            self._sync_url()
+            self.lobby.reload()
+
+    def closed(self) -> None:
+        """The page ended (its tab closed): the computer takes the seat until they are back."""
+        if self.live is not None and self._hub is not None:
+            self._hub.close(self.live.id, self._changed)
+            self._mark_away()
+
+    def _mark_away(self) -> None:
+        live = self.live
+        if live is not None and self.seat is not None:
+            # if the store fails, their turn's time limit hands the seat to the computer
+            with contextlib.suppress(StoreError):
+                live.store.tables.set_away(live.id, self.seat, True, page=self.page_id)
+
+    # ----------------------------------------------------------------- drawing
+    def _changed(self) -> None:
+        """The hub's news of the table: redraw on this page's own document (the news may
+        come while another page's document is the current one)."""
+        if self._own_doc is not None:
+            self._own_doc.add_next_tick_callback(self.refresh)
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Hand every component what this seat sees now, as one change to the browser."""
+        live = self.live
+        if live is None:
+            return
+        lang, seat = self.lang, self.seat
+        state = live.state(seat)
+        info = state.info
+        if state.count != self._turn_seen[0]:
+            self._turn_seen = (state.count, time.monotonic())
+        human = seat if seat is not None else SPECTATOR
+        with pn.io.hold():
+            self._header.object = self._header_html(info.code)
+            self._seats.object = seats_html(info, seat, lang)
+            host = self.user is not None and self.user.id == info.host_id
+            self._start.visible = info.status == "waiting" and (host or self.all_hands)
+            self._note.object, shown = self._note_text(state)
+            self._note.visible = shown
+            self.table.param.update(observation=state.observation, human=human,
+                                    hand_number=state.hand_number)
+            if seat is not None:
+                self.hand.observation = state.observation
+            self.controls.param.update(observation=state.observation, human=human,
+                                       to_act=state.to_act, hand_over=state.hand_over,
+                                       match_over=state.match_over,
+                                       hints=bool(info.options.get("hints", True)))
+            self.ending.param.update(hand_over=state.hand_over and seat is not None,
+                                     hand_number=state.hand_number)
+            self._hands.visible = self.all_hands
+            if self.all_hands:
+                self._hands.object = hands_html(live.game.hand, lang)
+
+    def _header_html(self, code: str) -> str:
+        lang = self.lang
+        link = f"?page=table&code={code}"
+        location = pn.state.location
+        if location is not None and location.href:
+            link = location.href.split("?")[0] + link
+        return (f"<h3>{t('header', lang, code=code)}</h3><p>{t('share', lang, code=code)} "
+                f"<code>{link}</code></p>")
+
+    def _note_text(self, state) -> tuple[str, bool]:
+        lang, info = self.lang, state.info
+        if self.seat is None:
+            key = "watching_all" if self.all_hands else ("watching_table" if self.watch
+                                                         else "full")
+            return t(key, lang), True
+        if info.status == "waiting":
+            host = self.user is not None and self.user.id == info.host_id
+            return t("start_hint" if host else "waiting_host", lang), True
+        if info.seats[self.seat].away:
+            return t("computer_took", lang), True
+        if state.to_act:
+            limit = info.options.get("turn_seconds")
+            if limit:
+                left = max(0, int(limit - (time.monotonic() - self._turn_seen[1])))
+                return t("your_turn_timer", lang, n=left), True
+        return "", False
+
+    def _tick(self) -> None:
+        """Count a person's turn down, once a second."""
+        live = self.live
+        if live is None or self.seat is None or not live.info.options.get("turn_seconds"):
+            return
+        if live.game.hand.turn == self.seat and not live.game.hand_over:
+            text, shown = self._note_text(live.state(self.seat))
+            self._note.param.update(object=text, visible=shown)
+
+    # ----------------------------------------------------------------- the person
+    def act(self, action: Action) -> None:
+        """Send the person's action to the table, which checks it against their seat."""
+        live, user = self.live, self.user
+        if live is None or user is None:
+            return
+        self.controls.clear_messages()
+        try:
+            events = live.act(user.id, action)
+        except TableRefused as refused:
+            self.controls.show_error(t(refused.key, self.lang))
+            self._hub.changed(live)
+            return
+        except IllegalAction as err:
+            self.controls.show_error(user_text(err.text(self.lang)))
+            return
+        except StoreError as exc:
+            self.controls.show_error(user_text(exc, self.lang))
+            return
+        self.table.failed_throw = next((e for e in events if e.type == EventKind.THROW_FAILED),
+                                       None)
+        self._hub.changed(live)
+
+    def next_hand(self) -> None:
+        live, user = self.live, self.user
+        if live is None or user is None or self.seat is None:
+            return
+        with contextlib.suppress(TableRefused, StoreError):  # the table shows where it is
+            live.next_hand(user.id)
+        self.table.failed_throw = None
+        self._hub.changed(live)
+
+    def start(self) -> None:
+        """Start the match (the host, or a teacher of the class; the store checks)."""
+        live, store, user = self.live, self.store, self.user
+        if live is None or store is None or user is None:
+            return
+        try:
+            store.tables.start(user.id, live.id)
+        except StoreError as exc:
+            self._note.param.update(object=user_text(exc, self.lang), visible=True)
+            return
+        live.reload()
+        self._hub.changed(live)
+
+    def hint(self) -> None:
+        """The hint for this seat's decision, for the asker only (if the table allows it)."""
+        live = self.live
+        if live is None or self.seat is None:
+            return
+        if not live.info.options.get("hints", True):
+            self.controls.show_error(t("hint_off", self.lang))
+            return
+        number = live.game.count
+        if live.game.hand.turn != self.seat or self._hinting == number:
+            return
+        self._hinting = number
+        observation = live.game.hand.observation(self.seat)
+        pool = self.shared.pool
+
+        async def run() -> None:
+            suggestion = await pool.hint(observation)
+            if self.live is live and live.game.count == number:
+                self.controls.show_hint(suggestion)
+
+        pn.state.execute(run)
+
+    def _start_review(self, panel) -> None:
+        panel.start(pool=self.shared.pool)

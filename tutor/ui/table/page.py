@@ -228,7 +228,7 @@ class TablePage(AppPage):
             self._turn_seen = (state.count, time.monotonic())
         human = seat if seat is not None else SPECTATOR
         with pn.io.hold():
-            self._header.object = self._header_html(info.code)
+            self._header.object = self._header_html(info.code, state.count, info.status)
             self._seats.object = seats_html(info, seat, lang)
             host = self.user is not None and self.user.id == info.host_id
             self._start.visible = info.status == "waiting" and (host or self.all_hands)
@@ -248,14 +248,17 @@ class TablePage(AppPage):
             if self.all_hands:
                 self._hands.object = hands_html(live.game.hand, lang)
 
-    def _header_html(self, code: str) -> str:
+    def _header_html(self, code: str, count: int, status: str) -> str:
+        """The table's code and link; `data-count` (the actions the table has) and
+        `data-status` say where the table is to a test or load generator."""
         lang = self.lang
         link = f"?page=table&code={code}"
         location = pn.state.location
         if location is not None and location.href:
             link = location.href.split("?")[0] + link
-        return (f"<h3>{t('header', lang, code=code)}</h3><p>{t('share', lang, code=code)} "
-                f"<code>{link}</code></p>")
+        return (f'<div class="zp-table-head" data-code="{code}" data-count="{count}" '
+                f'data-status="{status}"><h3>{t("header", lang, code=code)}</h3>'
+                f"<p>{t('share', lang, code=code)} <code>{link}</code></p></div>")
 
     def _note_text(self, state) -> tuple[str, bool]:
         lang, info = self.lang, state.info

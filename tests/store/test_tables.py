@@ -206,7 +206,7 @@ def _race(here: LiveTable, there: LiveTable, people: dict[int, int]) -> tuple[bo
             outcome["first"] = here.computer_acts(seat, number, Pass(seat))
             return
         try:
-            here.act(person, Pass(seat))
+            here.act(person, Pass(seat), seen=number)
             outcome["first"] = True
         except TableRefused as refused:
             assert refused.key == "table_someone_first"
@@ -222,3 +222,19 @@ def _race(here: LiveTable, there: LiveTable, people: dict[int, int]) -> tuple[bo
     for racer in racers:
         racer.join()
     return outcome["first"], outcome["second"]
+
+
+def test_a_table_game_is_each_seated_persons_seen_from_their_seat(store: Store,
+                                                                  school: School) -> None:
+    """Listed among each player's games (their Progress), read back with their own seat as
+    the game's `human` (their review); not the game of a host who did not sit, nor of
+    anyone else."""
+    room = _open(store, school.teacher_a.id, class_id=school.class_a.id,
+                 seats={1: school.amy.id, 3: school.bob.id}, sit=False)
+    for user, seat in ((school.amy, 1), (school.bob, 3)):
+        games = store.games.for_user(user.id, user.id)
+        assert [(g.id, g.rules["human"]) for g in games] == [(room.game_id, seat)]
+        assert store.games.get(user.id, room.game_id).rules["human"] == seat
+    assert store.games.for_user(school.teacher_a.id, school.teacher_a.id) == []
+    with pytest.raises(AccessDenied):
+        store.games.get(school.cat.id, room.game_id)

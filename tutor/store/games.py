@@ -22,9 +22,18 @@ GAME_COLUMNS = (
 )
 
 
+# a shared table's game is each seated person's too: the seat they sat in is theirs
+SEAT_OF = ("(SELECT s.seat FROM shared_tables t JOIN table_seats s ON s.table_id = t.id"
+           " WHERE t.game_id = g.id AND s.user_id = $1)")
+
+
 def game_from_row(row: tuple[Any, ...]) -> Game:
-    """A `Game` from a row selected with `GAME_COLUMNS`, JSON decoded."""
-    return Game(id=row[0], user_id=row[1], rules=json.loads(row[2]), seed=int(row[3]),
+    """A `Game` from a row selected with `GAME_COLUMNS` (and, for a shared table's game,
+    the reader's seat after them: the game's `human` as that reader sees it)."""
+    rules = json.loads(row[2])
+    if len(row) > 9 and row[9] is not None and isinstance(rules, dict):
+        rules["human"] = int(row[9])
+    return Game(id=row[0], user_id=row[1], rules=rules, seed=int(row[3]),
                 actions=tuple(json.loads(a) for a in row[4] or ()),
                 result=None if row[5] is None else json.loads(row[5]),
                 status=row[6], created_at=row[7], updated_at=row[8])
@@ -112,10 +121,13 @@ class Games(Repository):
         """One game, for its player and their teachers."""
 
         def read(cur: Cursor) -> Game:
-            game = _read_game(cur, game_id)
-            if game is None:
+            row = cur.execute(f"SELECT {GAME_COLUMNS}, {SEAT_OF} FROM games g WHERE g.id = $2",
+                              [actor_id, game_id]).fetchone()
+            if row is None:
                 raise NotFound(f"There is no game {game_id}.")
-            self._require_reader(cur, actor_id, game.user_id)
+            game = game_from_row(row)
+            if row[9] is None:  # not a table they sat at: theirs, or a learner's they teach
+                self._require_reader(cur, actor_id, game.user_id)
             return game
 
         return self._db.run(read)
@@ -129,14 +141,19 @@ class Games(Repository):
         return int(rows[0][0])
 
     def for_user(self, actor_id: int, user_id: int, status: str | None = None) -> list[Game]:
-        """A user's games, newest first, optionally only in-progress or finished ones."""
+        """A user's games, newest first, optionally only in-progress or finished ones: their
+        own against the computer, and the shared tables' they sat at (each seen from their
+        seat; a table they host without sitting there is not one of their games)."""
         if status is not None:
             validate.choice(status, "status", GAME_STATUSES)
 
         def read(cur: Cursor) -> list[Game]:
             self._require_reader(cur, actor_id, user_id)
             rows = cur.execute(
-                f"SELECT {GAME_COLUMNS} FROM games g WHERE g.user_id = $1"
+                f"SELECT {GAME_COLUMNS}, {SEAT_OF} FROM games g"
+                " WHERE ((g.user_id = $1 AND NOT EXISTS (SELECT 1 FROM shared_tables t"
+                " WHERE t.game_id = g.id)) OR g.id IN (SELECT t.game_id FROM shared_tables t"
+                " JOIN table_seats s ON s.table_id = t.id WHERE s.user_id = $1))"
                 " AND ($2::VARCHAR IS NULL OR g.status = $2::VARCHAR)"
                 " ORDER BY g.updated_at DESC, g.id DESC",
                 [user_id, status],

@@ -104,10 +104,14 @@ class LiveTable:
                          and not game.hand_over)
 
     # ------------------------------------------------------------------ acting
-    def act(self, user_id: int, action: Action) -> list[Event]:
+    def act(self, user_id: int, action: Action, seen: int | None = None) -> list[Event]:
         """A person's action: refused (`TableRefused`, or the rules' `IllegalAction`) unless
-        they sit at the seat it is for and it is that seat's turn."""
+        they sit at the seat it is for and it is that seat's turn. `seen`: how many actions
+        the table had on the person's screen; if more were taken since (the computer played
+        for them, a duplicated or stale message), the action is refused as too late."""
         self.catch_up()
+        if seen is not None and seen != self.game.count:
+            raise TableRefused("table_someone_first")
         seat = self.info.seat_of(user_id)
         if seat is None:
             raise TableRefused("table_not_seated")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.games import hands_begun, is_playable
+from tutor.games import hands_begun, is_playable, is_table_game
 from tutor.lesson import Lesson
 from tutor.store import Store, User
 from tutor.text import Text
@@ -65,6 +65,6 @@ def _assignment(store: Store, user: User) -> Offer | None:
 def _game(store: Store, user: User) -> Offer | None:
     """The newest game in progress that the Play page can resume."""
     for game in store.games.for_user(user.id, user.id, status="in_progress"):
-        if is_playable(game):
+        if is_playable(game) and not is_table_game(game):
             return Offer("game", "play", hand=hands_begun(game))
     return None

@@ -295,7 +295,7 @@ class TablePage(AppPage):
             return
         self.controls.clear_messages()
         try:
-            events = live.act(user.id, action)
+            events = live.act(user.id, action, seen=self._turn_seen[0])
         except TableRefused as refused:
             self.controls.show_error(t(refused.key, self.lang))
             self._hub.changed(live)

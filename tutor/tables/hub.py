@@ -13,6 +13,7 @@ to act has `turn_seconds`; past it they are marked away and the computer plays f
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -50,8 +51,10 @@ class TableHub:
 
     # ------------------------------------------------------------------ pages
     def open(self, table_id: int, watcher: Watcher) -> LiveTable:
-        """The table, with `watcher()` called (on this loop) after each change of it."""
-        self._loop = asyncio.get_running_loop()
+        """The table, with `watcher()` called (on this loop) after each change of it. Without
+        a running loop (a script, a test) nothing plays the computer seats by itself."""
+        with contextlib.suppress(RuntimeError):
+            self._loop = asyncio.get_running_loop()
         if self._stop_listening is None:
             self._stop_listening = self.store.tables.notices.listen(self._notice)
         live = self._tables.get(table_id)

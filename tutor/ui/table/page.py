@@ -173,8 +173,9 @@ class TablePage(AppPage):
         self.ending.session = SeatAtTable(self.live, seat) if seat is not None else None
         # a seat's page has its cards and controls; a spectator's has neither (a teacher
         # watching every hand gets them drawn as rows instead)
-        self._at_table.objects = self._top + ([self.ending, self.controls, self.hand]
-                                              if seat is not None else [self._hands])
+        self._at_table.objects = self._top + (
+            [self.ending, self.controls, self.hand] if seat is not None
+            else [self._hands] if all_hands else [])
         self._sync_url()
         self.refresh()
 

@@ -1,0 +1,75 @@
+"""The Table page without a server: the lobby opens a table, a second person joins it by its
+code, each page shows only its own seat's cards and acts only for it, and a teacher watching
+sees every hand while anyone else asking to is shown the table's view without them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.rules import Pass
+from tutor.ui.services import Services
+from tutor.ui.table.page import TablePage
+
+from .conftest import class_with_learner
+
+
+@pytest.fixture
+def services(store):
+    return Services(store=store)
+
+
+def _page(services, store, user, code: str = "", watch: str = "") -> TablePage:
+    page = TablePage(services=services, code=code, watch=watch)
+    page.attach_user(store, user)
+    return page
+
+
+def test_two_people_at_a_table_each_see_and_act_for_their_own_seat(store, services) -> None:
+    _teacher, learner, _room = class_with_learner(store)
+    other = store.users.create("oli", "Oli", "learner", "secret-3")
+    host = _page(services, store, learner)
+    host.lobby._strength.value = "easy"
+    host.lobby.open_table()
+    assert host.live is not None and host.seat == 0
+    guest = _page(services, store, other, code=host.code)
+    assert guest.seat == 1 and guest.live is host.live  # one copy of the table per process
+    assert "Oli" in host._seats.object  # the host's page heard who sat down
+    host.start()
+    live = host.live
+    assert live.playing and live.game.hand.turn is not None
+    for page in (host, guest):
+        assert sorted(page.hand.observation.hand) == sorted(
+            live.game.hand.cards_of(page.seat))
+    while live.game.hand.turn not in (0, 1):  # no loop here plays the computers: pass for them
+        assert live.computer_acts(live.game.hand.turn, live.game.count,
+                                  Pass(live.game.hand.turn))
+    services.tables().changed(live)
+    turn = live.game.hand.turn
+    acting, waiting = (host, guest) if turn == 0 else (guest, host)
+    assert acting.controls.to_act and not waiting.controls.to_act
+    before = live.game.count
+    waiting.act(Pass(turn))  # a forged click for the other seat: refused, nothing saved
+    assert live.game.count == before and waiting.controls._message.visible
+    acting.act(Pass(turn))
+    assert live.game.count == before + 1
+    assert waiting._turn_seen[0] == before + 1  # the other page drew the pass
+    acting.act(Pass(turn))  # the same click again (a duplicated message): too late
+    assert live.game.count == before + 1
+
+
+def test_every_hand_is_shown_only_to_a_teacher_of_the_players(store, services) -> None:
+    teacher, learner, _room = class_with_learner(store)
+    stranger = store.users.create("sam", "Sam", "learner", "secret-4")
+    host = _page(services, store, learner)
+    host.lobby.open_table()
+    code = host.code
+    watcher = _page(services, store, teacher, code=code, watch="all")
+    assert watcher.seat is None and watcher.all_hands
+    assert watcher._hands in watcher._at_table.objects
+    assert "data-seat=\"4\"" in watcher._hands.object
+    nosy = _page(services, store, stranger, code=code, watch="all")
+    assert nosy.seat is None and not nosy.all_hands
+    assert nosy._hands not in nosy._at_table.objects
+    assert nosy.hand not in nosy._at_table.objects  # no seat: no cards at all
+    nosy.act(Pass(0))  # a spectator's forged click acts for nobody
+    assert host.live.game.count == 0

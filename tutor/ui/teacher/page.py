@@ -15,6 +15,7 @@ import panel as pn
 import param
 
 from tutor.store import Assignment, Classroom, Store, User
+from tutor.text import section
 
 from ..i18n import t
 from ..page import AppPage
@@ -23,6 +24,8 @@ from .authoring import Authoring
 from .classes import Classes
 from .part import Notice, share
 from .results import Results
+
+tables_text = section("tables")
 
 
 class TeacherPage(AppPage):
@@ -50,8 +53,9 @@ class TeacherPage(AppPage):
         self.authoring.param.watch(lambda _: self.assignments.load_bank(), "saved")
         self._refusal = pn.pane.Alert(pn.bind(t, "teacher_only", self.param.lang),
                                       alert_type="warning")
-        self._body = pn.Column(self.notice, self.classes, self.assignments, self.results,
-                               self.authoring, sizing_mode="stretch_width")
+        self._tables = pn.pane.HTML(pn.bind(_tables_link, self.param.lang))
+        self._body = pn.Column(self.notice, self.classes, self._tables, self.assignments,
+                               self.results, self.authoring, sizing_mode="stretch_width")
         # the tools are swapped in (not merely unhidden), so their charts draw at full size
         self._layout = pn.Column(self._refusal, sizing_mode="stretch_width")
 
@@ -63,3 +67,8 @@ class TeacherPage(AppPage):
         super().attach_user(store, user)
         allowed = store is not None and user.role == "teacher" and not user.is_guest
         self._layout.objects = [self._body] if allowed else [self._refusal]
+
+
+def _tables_link(lang: str) -> str:
+    """Where a teacher opens a table for a class, or watches their classes' tables."""
+    return f'<a href="?page=table&lang={lang}">{tables_text("teacher_link", lang)}</a>'

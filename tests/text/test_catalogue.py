@@ -102,7 +102,8 @@ def test_a_string_in_each_language_and_a_clear_error_for_another() -> None:
 def test_every_key_the_code_asks_for_is_in_the_catalogue() -> None:
     """`t("key", …)` in the pages, `_t` in the widgets and `text` in the hints name keys
     that exist (a typo would fail only when that page showed it)."""
-    areas = {"t": ("ui", "learn", "card", "home", "review"), "_t": ("widgets",), "text": ("hint",)}
+    areas = {"t": ("ui", "learn", "card", "home", "review", "tables"), "_t": ("widgets",),
+             "text": ("hint",)}
     asked = []
     for path in ROOT.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

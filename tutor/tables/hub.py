@@ -26,7 +26,7 @@ from .live import LiveTable
 
 Decide = Callable[[PlayerSpec, Observation], Awaitable[Action]]
 Watcher = Callable[[], None]
-GRACE_SECONDS = 4.0
+GRACE_SECONDS = 8.0  # longer than a computer's move takes on a busy server
 
 
 async def decide_here(spec: PlayerSpec, obs: Observation) -> Action:

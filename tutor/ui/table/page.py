@@ -160,14 +160,14 @@ class TablePage(AppPage):
                     seat = store.tables.join(user.id, info.id, page=self.page_id)
                 except Conflict:  # full, or over: they watch the table's view
                     seat = info.seat_of(user.id)
+            self.leave_view(keep_url=True)
+            live = hub.open(info.id, self._changed)
         except StoreError as exc:
             self.lobby.say(user_text(exc, self.lang), "danger")
             return
-        self.leave_view(keep_url=True)
         self.code, self.watch = info.code, watch if seat is None else ""
         self.seat, self.all_hands = seat, all_hands
-        self.live = hub.open(info.id, self._changed)
-        self._hub = hub
+        self.live, self._hub = live, hub
         hub.changed(self.live)  # everyone sees who sat down
         self._layout.objects = [self._at_table]
         self.ending.session = SeatAtTable(self.live, seat) if seat is not None else None

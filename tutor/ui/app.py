@@ -139,12 +139,13 @@ class TutorApp(pn.viewable.Viewer):
     def _nav_options(self) -> dict[str, str]:
         return {t(f"nav_{p}", self.lang): p for p in NAV_PAGES}
 
-    def _nav_value(self) -> str:
-        """The bar's button for the page shown (a table is part of Play)."""
-        return self.page if self.page in NAV_PAGES else "play"
+    def _nav_value(self) -> str | None:
+        """The bar's button for the page shown (none for a table: every button, Play too,
+        then leads away from it)."""
+        return self.page if self.page in NAV_PAGES else None
 
     def _on_nav(self, event: param.parameterized.Event) -> None:
-        if event.new != self._nav_value():
+        if event.new is not None:
             self.page = event.new
 
     def _label(self) -> None:

@@ -141,7 +141,8 @@ def test_a_teacher_watches_only_tables_of_their_learners(store: Store, school: S
     assert not store.tables.may_watch(school.teacher_a.id, store.tables.get(info.id))
     room = _open(store, school.teacher_a.id, class_id=school.class_a.id, sit=False)
     assert store.tables.may_watch(school.teacher_a.id, room)
-    assert [t.id for t in store.tables.for_teacher(school.teacher_a.id)] == [room.id]
+    assert [t.id for t in store.tables.for_teacher(school.teacher_a.id)] == [room.id, info.id]
+    assert [t.id for t in store.tables.for_teacher(school.teacher_b.id)] == [info.id]  # Cat
     assert info.id in [t.id for t in store.tables.for_user(school.cat.id)]
 
 

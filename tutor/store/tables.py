@@ -314,9 +314,13 @@ class Tables(Repository):
                           [actor_id])
 
     def for_teacher(self, actor_id: int) -> list[TableInfo]:
-        """The tables of the classes the actor teaches, not finished, newest first."""
-        return self._list("t.status <> 'finished' AND t.class_id IN (SELECT id FROM classes"
-                          " WHERE teacher_id = $1)", [actor_id])
+        """The tables of the classes the actor teaches, and those where a learner of theirs
+        sits, not finished, newest first."""
+        return self._list(
+            "t.status <> 'finished' AND (t.class_id IN (SELECT id FROM classes WHERE"
+            " teacher_id = $1) OR EXISTS (SELECT 1 FROM table_seats s JOIN memberships m ON"
+            " m.user_id = s.user_id JOIN classes c ON c.id = m.class_id WHERE"
+            " s.table_id = t.id AND c.teacher_id = $1))", [actor_id])
 
     def may_watch(self, actor_id: int, table: TableInfo) -> bool:
         """Whether the actor may see every hand at `table`: they teach its class, or they

@@ -102,6 +102,12 @@ def main(argv: list[str]) -> int:
                         help="the invitation code a new teacher account must give (at least "
                              f"{MIN_TEACHER_CODE} characters; default: ${TEACHER_CODE_VAR}); "
                              "without one, no teacher accounts can be created")
+    parser.add_argument("--unused-session-ms", type=int, default=None, metavar="MS",
+                        help="how long a page's session lives with no connection: after its "
+                             "tab closes (a shared table's seat is then marked away, the "
+                             "computer plays it), and before a new page connects (keep it well "
+                             "above a slow page's load); default Bokeh's: 15000, looked for "
+                             "every 17000")
     args = parser.parse_args(argv)
     if args.teacher_code is not None:
         if len(args.teacher_code.strip()) < MIN_TEACHER_CODE:
@@ -120,6 +126,12 @@ def main(argv: list[str]) -> int:
     if args.session_burst < 1 or args.session_rate <= 0:
         parser.error("--session-burst must be at least 1 and --session-rate above 0")
     SESSIONS.burst, SESSIONS.per_second = args.session_burst, args.session_rate
+    sessions: dict[str, int] = {}
+    if args.unused_session_ms is not None:
+        if args.unused_session_ms < 100:
+            parser.error("--unused-session-ms must be at least 100")
+        sessions = {"unused_session_lifetime_milliseconds": args.unused_session_ms,
+                    "check_unused_sessions_milliseconds": max(100, args.unused_session_ms // 4)}
     if args.ai_workers is not None:
         if args.ai_workers < 1:
             parser.error("--ai-workers must be at least 1")
@@ -149,7 +161,7 @@ def main(argv: list[str]) -> int:
              # and headers into the session token every page embeds, so leave them out
              exclude_cookies=list(COOKIES), exclude_headers=["Cookie"],
              use_xheaders=args.behind_proxy,
-             http_server_kwargs={"max_body_size": MAX_BODY},
+             http_server_kwargs={"max_body_size": MAX_BODY}, **sessions,
              # first match wins: the guarded component route stands before Panel's own
              extra_patterns=[(r"/tutor-stats", StatsHandler),
                              (r"/components/(.*)", ComponentHandler, {})])

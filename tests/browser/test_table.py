@@ -471,7 +471,7 @@ def _check_received(pages: dict[str, list[list[str]]], seats: dict[str, int | No
                 continue
             tables_drawn[name] += 1
             for count, trick, now, last in drawn:  # what it drew is what the table had
-                hand, true_trick, true_now, true_last = truth.centre[count]
+                _, true_trick, true_now, true_last = truth.centre[count]
                 assert (trick, now, last) == (true_trick, true_now, true_last), (name, count)
             # every play another seat made while the page was open shows on it
             low, high = drawn[0][0], drawn[-1][0]

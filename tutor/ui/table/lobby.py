@@ -96,9 +96,10 @@ class Lobby(pn.viewable.Viewer):
                 ui_text(f"strength_{s}", lang): s for s in STRENGTHS})
             if self._strength.value not in STRENGTHS:
                 self._strength.value = "normal"
+            first = not self._limit.options  # the first labels: the default time
             self._limit.param.update(name=t("turn_limit", lang), options={
                 limit_label(s, lang): s for s in TURN_LIMITS})
-            if self._limit.value is None or self._limit.value == TURN_LIMITS[0]:
+            if first or self._limit.value is None:  # ("no limit", once chosen, is kept)
                 self._limit.value = DEFAULT_LIMIT
             self._hints.name = t("hints", lang)
             self._open.name = t("open", lang)

@@ -298,6 +298,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
 
     def mark(what: str) -> None:
         marks[what] = time.perf_counter() - started
+
     host = _pinned(browser, proxy, keys[first], "Host")
     mei = _pinned(browser, proxy, keys[second], "Mei")
     jun = _pinned(browser, proxy, keys[first], "Jun")
@@ -305,11 +306,11 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
                 _pinned(browser, proxy, keys[second], "watcher B")]
     everyone = [host, mei, jun, *watchers]
     try:
-        # the host opens a table with easy computers and no turn limit (so only a closed
-        # page can hand a seat to the computer)
         for b, username, display in ((host, "host", "Host Hu"), (mei, "mei", "Mei Mei"),
                                      (jun, "jun", "Jun Jie")):
             _sign_up(proxy, b, username, display)
+        # the host opens a table with easy computers and no turn limit (so only a closed
+        # page can hand a seat to the computer)
         page = host.open(proxy.url + "?page=table")
         page.get_by_label("Computer players").select_option(label="easy")
         page.get_by_label("Time for a turn").select_option(label="no limit")
@@ -338,6 +339,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
                    for p, name in ((host, "Host Hu"), (mei, "Mei Mei"), (jun, "Jun Jie"))}
         assert seat_of == {host: 0, mei: 1, jun: 2}
         assert [s.user_id is None for s in info.seats] == [False, False, False, True, True]
+        assert (info.options["strength"], info.options["turn_seconds"]) == ("easy", 0)
         seats = _seats_text(host.page)
         assert "Seat 0: Host Hu (you)" in seats and "Seat 2: Jun Jie" in seats
         assert "Seat 3: computer (easy)" in seats and "Seat 4: computer (easy)" in seats

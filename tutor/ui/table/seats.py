@@ -19,6 +19,7 @@ SEATS_CSS = """
 .zp-seats .s.me { border-color: #1e88e5; } .zp-seats .s.away { color: #8a6d3b; }
 .zp-seats .tag { font-size: 11px; color: #fff; background: #6d4c41; border-radius: 10px;
   padding: 0 6px; margin-left: 4px; }
+.zp-table-head code { word-break: break-all; }
 .zp-hands .row { display: flex; gap: 8px; align-items: center; margin: 2px 0; flex-wrap: wrap; }
 .zp-hands .who { min-width: 70px; font-size: 13px; }
 """
@@ -36,15 +37,15 @@ def seats_html(info: TableInfo, me: int | None, lang: str) -> str:
         else:
             who = user_text(s.name or "?")
             if s.seat == me:
-                who += f" ({t('seat_you', lang)})"
+                who += t("seat_you", lang)
             if s.away:
                 who += f" · {t('seat_away', lang)}"
         host = (f'<span class="tag">{t("host_badge", lang)}</span>'
                 if s.user_id is not None and s.user_id == info.host_id else "")
         kind = " me" if s.seat == me else ""
         kind += " away" if s.away else ""
-        parts.append(f'<span class="s{kind}" data-seat="{s.seat}"><b>{label}</b>: {who}{host}'
-                     "</span>")
+        parts.append(f'<span class="s{kind}" data-seat="{s.seat}"><b>{label}</b>'
+                     f'{t("seat_colon", lang)}{who}{host}</span>')
     return f'<div class="zp-seats">{"".join(parts)}</div>'
 
 

@@ -9,12 +9,16 @@ from tutor.rules import IllegalAction, Pass, Phase, Play
 from tutor.ui.play.session import PlaySession
 
 
+def person_action(session: PlaySession):
+    """The person's action as the easy AI would choose it (the heuristic: always legal). Not
+    the hint: it searches deals at each action, 5 s a hand, and whole hands of hints are
+    tests/review's (test_hint); where a test only needs a game's course, this is enough."""
+    return PlayerSpec("heuristic", session.seed * 7 + session.human).build().act(
+        session.observation)
+
+
 def _play_person(session: PlaySession) -> None:
-    """The person plays as the easy AI would (the heuristic: always legal). Not the hint: it
-    searches deals at each action, 5 s a hand, and whole hands of hints are tests/review's
-    (test_hint); here only a game's course matters."""
-    person = PlayerSpec("heuristic", session.seed * 7 + session.human).build()
-    session.act(person.act(session.observation))
+    session.act(person_action(session))
 
 
 def _run_until(session: PlaySession, stop) -> None:

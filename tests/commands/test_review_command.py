@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from tests.serving import ROOT
+from tests.ui.test_play_session import person_action
 from tutor.store import Store
 from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.session import PlaySession
@@ -23,7 +24,7 @@ def test_a_saved_games_hand_is_reviewed_as_json(tmp_path):
         user, _ = store.users.create_guest()
         session = PlaySession(seed=31, max_hands=2)
         while not session.hand_over:
-            session.act(session.hint().action) if session.human_to_act else session.ai_step()
+            session.act(person_action(session)) if session.human_to_act else session.ai_step()
         saver = GameSaver(store, user.id)
         saver.save(session)
         game = saver.game_id

@@ -80,6 +80,14 @@ def _public_cards(h: Hand) -> Counter:
     return seen
 
 
+def _union(shown: Counter, cards) -> None:
+    """`shown |= Counter(cards)` (each card's count the larger), in place: a new Counter for
+    every event made `|` three quarters of this test's time."""
+    for card, n in Counter(cards).items():
+        if n > shown[card]:
+            shown[card] = n
+
+
 def _check_observation(h: Hand, seat: int) -> None:
     obs = h.observation(seat)
     own = Counter(h.cards_of(seat))
@@ -94,12 +102,12 @@ def _check_observation(h: Hand, seat: int) -> None:
     shown: Counter = Counter(obs.hand)
     for e in obs.events:
         assert e.visible_to(seat)
-        shown = shown | Counter(e.cards)
+        _union(shown, e.cards)
     for field in (obs.kitty, obs.buried, obs.kitty_shown):
-        shown = shown | Counter(field or ())
+        _union(shown, field or ())
     for t in obs.tricks:
         for _, cards in t.plays:
-            shown = shown | Counter(cards)
+            _union(shown, cards)
     assert not (shown - allowed), f"seat {seat} sees {shown - allowed}"
     revealed = any(e.type == EventKind.FRIEND_REVEALED for e in obs.events)
     if h.phase == Phase.PLAYING and not revealed:

@@ -4,6 +4,7 @@ interrupted run resumes; the output loads as bank puzzles."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -33,6 +34,7 @@ def cluster(tmp_path):
     log = (tmp_path / "dask.log").open("w")
     procs = [subprocess.Popen([str(DASK), "scheduler", "--no-dashboard", "--port", "0",
                                "--scheduler-file", str(file)], stdout=log, stderr=log)]
+    address = None
     try:
         deadline = time.monotonic() + 60
         while not file.exists() and time.monotonic() < deadline:
@@ -41,14 +43,20 @@ def cluster(tmp_path):
             procs.append(subprocess.Popen(
                 [str(DASK), "worker", "--no-dashboard", "--nthreads", "1", "--nworkers", "1",
                  "--scheduler-file", str(file)], stdout=log, stderr=log))
-        address = json.loads(file.read_text())["address"]
         from distributed import Client
 
+        address = json.loads(file.read_text())["address"]
         with Client(address, timeout=60) as client:
             client.wait_for_workers(2, timeout=60)
         yield address
     finally:
+        # the scheduler closes its workers at once; a terminated worker took 8 s to go
+        if address is not None:
+            with contextlib.suppress(Exception), Client(address, timeout=30) as client:
+                client.shutdown()
         for proc in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=15)
             proc.terminate()
         for proc in procs:
             proc.wait(timeout=30)

@@ -7,7 +7,7 @@ from tutor.store import Store, StoreError
 from tutor.ui.play.persist import GameSaver
 from tutor.ui.play.session import PlaySession
 
-from .test_play_session import _run_until
+from .test_play_session import _run_until, person_action
 
 
 def test_every_action_is_saved_and_the_game_resumes(store):
@@ -17,7 +17,7 @@ def test_every_action_is_saved_and_the_game_resumes(store):
     steps = 0
     while steps < 60:
         if session.human_to_act:
-            session.act(session.hint().action)
+            session.act(person_action(session))
         else:
             session.ai_step()
         saver.save(session)
@@ -51,7 +51,7 @@ def test_another_users_game_is_not_resumed(store):
     a, _ = store.users.create_guest()
     b, _ = store.users.create_guest()
     session = PlaySession(seed=13)
-    session.ai_step() if session.ai_to_act else session.act(session.hint().action)
+    session.ai_step() if session.ai_to_act else session.act(person_action(session))
     GameSaver(store, a.id).save(session)
     assert GameSaver(store, b.id).resume() is None
 
@@ -66,7 +66,7 @@ def test_actions_saved_a_few_at_a_time_are_the_whole_record(store):
         if session.hand_over:
             session.next_hand()
         elif session.human_to_act:
-            session.act(session.hint().action)
+            session.act(person_action(session))
         else:
             session.ai_step()
         steps += 1
@@ -89,7 +89,7 @@ def test_nothing_is_lost_while_the_store_is_down(tmp_path):
     saver.save(session)
     first.close()  # the database goes away mid-game
     for _ in range(40):
-        session.act(session.hint().action) if session.human_to_act else session.ai_step()
+        session.act(person_action(session)) if session.human_to_act else session.ai_step()
         saver.collect(session)
         with pytest.raises(StoreError):
             saver.flush()

@@ -10,6 +10,8 @@ from tutor.ui.play.page import PlayPage
 from tutor.ui.play.persist import with_saver
 from tutor.ui.play.session import PlaySession
 
+from .test_play_session import person_action
+
 
 def test_a_match_set_as_the_parameter_is_the_one_shown_and_played():
     page = PlayPage(session=PlaySession(seed=1, strength="easy"))
@@ -28,11 +30,11 @@ def test_a_match_set_as_the_parameter_is_the_one_shown_and_played():
 
 
 def _play_the_hand(page: PlayPage) -> PlaySession:
-    """Play the page's hand to its end through the page (the person takes the hints)."""
+    """Play the page's hand to its end through the page (the person plays the heuristic)."""
     session = page.session
     while not session.hand_over:
         if session.human_to_act:
-            page.act(session.hint().action)
+            page.act(person_action(session))
         else:
             page.ai_move()
     return session

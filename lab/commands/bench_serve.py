@@ -1,7 +1,11 @@
 """`python -m tutor bench serve --learners K [--mix …] [--seconds S] [--ai-workers N] [--json]
 [-- SERVE-ARGS…]`: start a local server on a temporary database, warm it up with one learner
 (the unloaded AI figures), load it with K learners, stop it, and count the attempts the
-database file really holds. One JSON object with --json."""
+database file really holds. One JSON object with --json.
+
+`--tables K` instead: K shared tables of five simulated people each (`lab.loadgen.tables`),
+no warm-up; how long a play takes to reach the other four seats, and the table actions
+the database file holds against those the people's pages acknowledged."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from typing import Any
 
 from lab.loadgen import LoadError, MixError, parse_mix, run_load
 from lab.loadgen.learner import THINK_S
+from lab.loadgen.tables import run_tables
 
 DEFAULT_MIX = "play:normal=1"
 STATS_PATH = "/tutor-stats"
@@ -145,6 +150,23 @@ def saved_attempts(db: Path) -> int:
         return int(con.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
 
+def saved_table_actions(db: Path) -> dict[str, set[int]]:
+    """Per table code, the counts its saved actions reach (action number n is count n + 1)
+    in the database file once the server has stopped."""
+    import duckdb
+
+    from tutor.store import Store
+
+    Store(db).close()
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT t.code, a.seq FROM game_actions a JOIN shared_tables t"
+                           " ON t.game_id = a.game_id").fetchall()
+    saved: dict[str, set[int]] = {}
+    for code, seq in rows:
+        saved.setdefault(code, set()).add(int(seq) + 1)
+    return saved
+
+
 def playouts(stats: dict[str, Any] | None) -> float | None:
     ai = (stats or {}).get("ai") or {}
     value = ai.get("playouts_p50")
@@ -156,7 +178,10 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m tutor bench serve",
                                 description="a local server under simulated learners; "
                                             "arguments after -- go to `serve`")
-    p.add_argument("--learners", type=int, default=1)
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--learners", type=int, help="simulated learners (default 1)")
+    who.add_argument("--tables", type=int,
+                     help="shared tables of five simulated people each, instead of learners")
     p.add_argument("--mix", default=DEFAULT_MIX, help=f"default {DEFAULT_MIX}")
     p.add_argument("--seconds", type=float, default=60, help="the loaded run (default 60)")
     p.add_argument("--warmup", type=float, default=15,
@@ -180,7 +205,16 @@ def main(argv: list[str]) -> int:
     if args.ai_workers is not None:
         serve_args = ["--ai-workers", str(args.ai_workers), *serve_args]
     try:
+        if args.tables is not None:
+            if args.tables < 1:
+                raise LoadError("--tables must be at least 1")
+            result = bench_tables(args, serve_args)
+            print(json.dumps(result, ensure_ascii=False) if args.json
+                  else tables_table(result))
+            return 0
         mix = parse_mix(args.mix)
+        if args.learners is None:
+            args.learners = 1
         if args.learners < 1:
             raise LoadError("--learners must be at least 1")
         result = bench(args, mix, serve_args)
@@ -242,6 +276,82 @@ def bench(args: argparse.Namespace, mix, serve_args: list[str]) -> dict[str, Any
         "server_stats": {"after_warmup": warm_stats, "after_run": main_stats},
         "serve_args": serve_args, "counts": figures["counts"], "notes": figures["notes"],
     }
+
+
+def bench_tables(args: argparse.Namespace, serve_args: list[str]) -> dict[str, Any]:
+    """Start, seat the tables and let them play, stop, count the saved table actions."""
+    with tempfile.TemporaryDirectory(prefix="tutor-bench-serve-") as folder:
+        print("bench serve: starting the server …", file=sys.stderr, flush=True)
+        server = Server(Path(folder), serve_args, args.ai_delay_ms)
+        try:
+            server.wait_ready()
+            print(f"bench serve: {args.tables} tables of 5 people, playing for "
+                  f"{args.seconds:.0f} s once seated (think {args.think_ms:.0f} ms mean)",
+                  file=sys.stderr, flush=True)
+            cpu0, load0 = cpu_of(server.proc.pid), os.getloadavg()[0]
+            result = run_tables(server.url, args.tables, args.seconds,
+                                think_s=args.think_ms / 1000)
+            server_cpu = cpu_of(server.proc.pid) - cpu0
+            memory, load1 = rss_mb(server.proc.pid), os.getloadavg()[0]
+        finally:
+            server.stop()
+        report = result.report
+        if server.proc.returncode not in (0, -15, None):
+            report.error("server", f"serve exited with {server.proc.returncode}: "
+                                   + server.log_tail(3))
+        saved = saved_table_actions(server.db)
+        log_problems = [line for line in server.log_tail(400).splitlines()
+                        if line.startswith("table ") or "Traceback" in line]
+    acknowledged = result.acknowledged
+    lost = {code: sorted(nums - saved.get(code, set()))
+            for code, nums in acknowledged.items() if nums - saved.get(code, set())}
+    figures = result.as_dict()
+    return {
+        "tables": figures["tables"], "people": figures["people"],
+        "seconds": figures["seconds"], "setup_s": figures["setup_s"],
+        # a person's mean pause before each action, drawn from half to one and a half
+        # times it (the learners' think time); a turn with a hint is two pauses
+        "think_ms": args.think_ms,
+        "play_seen_ms": figures["play_seen_ms"],
+        "actions_acknowledged": figures["actions_acknowledged"],
+        # of the acknowledged actions, those the database file holds under their number
+        "actions_saved": sum(len(nums & saved.get(code, set()))
+                             for code, nums in acknowledged.items()),
+        # every table action saved (the computer's, for a person out of time, included)
+        "actions_in_database": sum(len(v) for v in saved.values()),
+        "acknowledged_not_saved": lost,
+        "errors": report.errors, "error_kinds": dict(report.error_kinds),
+        "error_examples": list(report.examples),
+        "click_to_update_ms": figures["click_to_update_ms"], "hint_ms": figures["hint_ms"],
+        "click_to_update_by_action_ms": figures["click_to_update_by_action_ms"],
+        "first_render_ms": figures["first_render_ms"],
+        "max_count_by_table": figures["max_count_by_table"],
+        "saved_by_table": {code: len(v) for code, v in saved.items()},
+        "generator_cpu_s": figures["generator_cpu_s"], "server_cpu_s": round(server_cpu, 2),
+        "server_rss_mb": memory,
+        "load_average": [round(load0, 2), round(load1, 2)], "cores": os.cpu_count(),
+        "server_log_problems": log_problems[:5],
+        "serve_args": serve_args, "counts": figures["counts"],
+    }
+
+
+def tables_table(r: dict[str, Any]) -> str:
+    def pair(d: dict[str, Any]) -> str:
+        return "—" if d["p50"] is None else f"{d['p50']:.0f} / {d['p95']:.0f} ms"
+
+    lines = [f"bench serve: {r['tables']} tables of 5 people, {r['seconds']:.0f} s "
+             f"(seated in {r['setup_s']:.0f} s), think {r['think_ms']:.0f} ms",
+             f"  play seen p50/p95         {pair(r['play_seen_ms'])}",
+             f"  click -> update p50/p95   {pair(r['click_to_update_ms'])}",
+             f"  hint p50/p95              {pair(r['hint_ms'])}",
+             f"  actions                   {r['actions_acknowledged']} acknowledged, "
+             f"{r['actions_saved']} of them saved ({r['actions_in_database']} in the database)",
+             f"  errors                    {r['errors']}",
+             f"  CPU                       server {r['server_cpu_s']} s, generator "
+             f"{r['generator_cpu_s']} s; server memory {r['server_rss_mb']} MB; load "
+             f"{r['load_average']}"]
+    lines += [f"  - {e}" for e in r["error_examples"]]
+    return "\n".join(lines)
 
 
 def table(r: dict[str, Any]) -> str:

@@ -71,6 +71,9 @@ class PageSession:
         self.on_error = on_error
         self.closed: str | None = None  # why the socket closed, once it has
         self.last_patch = time.perf_counter()  # when the last PATCH-DOC arrived
+        # called with that time after each PATCH-DOC is applied (a table's people note when
+        # each action reached their page, to the patch, however late their task wakes)
+        self.on_patch: Callable[[float], None] | None = None
         self._changed = asyncio.Event()
         self._reader = asyncio.ensure_future(self._read())
 
@@ -135,6 +138,8 @@ class PageSession:
                 if kind == "PATCH-DOC":
                     self.doc.apply(content.get("events", []))
                     self.last_patch = time.perf_counter()
+                    if self.on_patch is not None:
+                        self.on_patch(self.last_patch)
                     self._changed.set()
                 elif kind == "ERROR":
                     self.on_error("server error", str(content.get("text", content))[:200])

@@ -59,6 +59,9 @@ def test_only_the_host_or_the_class_teacher_starts_a_table(store: Store, school:
     room = _open(store, school.teacher_a.id, class_id=school.class_a.id,
                  seats={0: school.amy.id, 2: school.bob.id}, sit=False)
     assert [s.user_id for s in room.seats] == [school.amy.id, None, school.bob.id, None, None]
+    assert room.seats[0].away  # the computer plays an assigned seat until its learner comes
+    store.tables.join(school.amy.id, room.id)
+    assert not store.tables.get(room.id).seats[0].away
     store.tables.start(school.teacher_a.id, room.id)
 
 

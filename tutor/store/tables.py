@@ -154,9 +154,10 @@ class Tables(Repository):
                 "INSERT INTO shared_tables (id, code, game_id, host_id, class_id, options,"
                 " status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'waiting',"
                 " $7, $7)", [table_id, code, game_id, actor_id, class_id, options_json, stamp])
-            for seat in range(players):
-                cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, false, NULL)",
-                            [table_id, seat, assigned.get(seat)])
+            for seat in range(players):  # a learner given a seat is away until they come
+                user = assigned.get(seat)
+                cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, $4, NULL)",
+                            [table_id, seat, user, user is not None and user != actor_id])
             return _must(cur, table_id)
 
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tutor.puzzle import load_bank
 
@@ -93,11 +94,14 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         # Bokeh's document lock: the chart once raised there and left the select stale
         teacher.get_by_placeholder("assignment title").fill("Second homework")
         teacher.get_by_role("button", name="Create assignment").click()
-        chosen = teacher.get_by_label("Assignment", exact=True)
-        teacher.wait_for_function(
-            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('Second')",
-            arg=chosen.element_handle(), timeout=15_000)
-        teacher.get_by_text("No answers yet").wait_for(timeout=15_000)
+        # the notice first (the reloaded form chose 5): had the assignment not been made,
+        # its reason shows in the failure
+        teacher.get_by_text(re.compile(r"Assignment “Second homework” set with 5")).wait_for(
+            timeout=30_000)
+        # a locator, asked again until it holds: a handle taken at the click may be redrawn
+        expect(teacher.get_by_label("Assignment", exact=True)).to_have_value(
+            re.compile(r"^Second homework"), timeout=30_000)
+        teacher.get_by_text("No answers yet").wait_for(timeout=30_000)
     finally:
         teacher_ctx.close()
         learner_ctx.close()
@@ -115,23 +119,17 @@ def test_a_first_class_and_assignment_show_at_once(browser, app_url):
         teacher.get_by_placeholder("new class name").fill("First class")
         teacher.get_by_role("button", name="Create class").click()
         classes = teacher.get_by_label("Class", exact=True)
-        teacher.wait_for_function(
-            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('First')",
-            arg=classes.element_handle(), timeout=15_000)
+        expect(classes).to_have_value(re.compile(r"^First"), timeout=30_000)
         teacher.get_by_text("No assignment chosen").wait_for(timeout=15_000)
         teacher.get_by_placeholder("assignment title").fill("Week one")
         teacher.get_by_role("button", name="Create assignment").click()
         chosen = teacher.get_by_label("Assignment", exact=True)
-        teacher.wait_for_function(
-            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('Week one')",
-            arg=chosen.element_handle(), timeout=15_000)
+        expect(chosen).to_have_value(re.compile(r"^Week one"), timeout=30_000)
         teacher.get_by_text("No answers yet").wait_for(timeout=15_000)  # a sentence, no axes
         shot(teacher, "teacher_first_class")
         teacher.get_by_placeholder("new class name").fill("Second class")
         teacher.get_by_role("button", name="Create class").click()
-        teacher.wait_for_function(
-            "s => s.selectedOptions.length && s.selectedOptions[0].text.startsWith('Second')",
-            arg=classes.element_handle(), timeout=15_000)
+        expect(classes).to_have_value(re.compile(r"^Second"), timeout=30_000)
         options = classes.locator("option").all_inner_texts()
         assert [o.split(" (")[0] for o in options] == ["First class", "Second class"]
     finally:

@@ -45,6 +45,11 @@ async function post(path, body, texts) {
 }
 """
 
+WHO_CSS = """
+:host { max-width: min(42vw, 260px); }
+b { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+"""
+
 _FORM_CSS = """
 form { display: flex; flex-direction: column; gap: 8px; padding: 10px; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
@@ -242,7 +247,8 @@ class AccountBox(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._who = pn.pane.HTML("", margin=(8, 6), align="center")
+        # a long name is cut short, so the header still fits a phone
+        self._who = pn.pane.HTML("", margin=(8, 6), align="center", stylesheets=[WHO_CSS])
         self._open = pn.widgets.Button(color="primary", variant="outline", width=90,
                                        align="center")
         self._open.on_click(self._toggle)

@@ -105,6 +105,9 @@ def _seats_text(page) -> str:
     return page.locator(".zp-seats").first.inner_text()
 
 
+MEI = "Mei Mei Wang-Lindqvist, Room 12B"  # a long name: the seat boxes cut it short
+
+
 def _sign_up(proxy, b: Browser, username: str, display: str) -> None:
     """A new account, signed in on this browser (the account box's own request: the account
     box itself is tested elsewhere, and a page less to load keeps this test short)."""
@@ -306,7 +309,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
                 _pinned(browser, proxy, keys[second], "watcher B")]
     everyone = [host, mei, jun, *watchers]
     try:
-        for b, username, display in ((host, "host", "Host Hu"), (mei, "mei", "Mei Mei"),
+        for b, username, display in ((host, "host", "Host Hu"), (mei, "mei", MEI),
                                      (jun, "jun", "Jun Jie")):
             _sign_up(proxy, b, username, display)
         # the host opens a table with easy computers and no turn limit (so only a closed
@@ -336,13 +339,18 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
 
         info = store.tables.get(table_id)
         seat_of = {p: next(s.seat for s in info.seats if s.name == name)
-                   for p, name in ((host, "Host Hu"), (mei, "Mei Mei"), (jun, "Jun Jie"))}
+                   for p, name in ((host, "Host Hu"), (mei, MEI), (jun, "Jun Jie"))}
         assert seat_of == {host: 0, mei: 1, jun: 2}
         assert [s.user_id is None for s in info.seats] == [False, False, False, True, True]
         assert (info.options["strength"], info.options["turn_seconds"]) == ("easy", 0)
         seats = _seats_text(host.page)
         assert "Seat 0: Host Hu (you)" in seats and "Seat 2: Jun Jie" in seats
         assert "Seat 3: computer (easy)" in seats and "Seat 4: computer (easy)" in seats
+        # the table itself names the people, as text; a computer's seat keeps its number
+        for seat, shown in ((1, MEI), (2, "Jun Jie"), (3, "Seat 3")):
+            expect(host.page.locator(f'.zp-seat[data-seat="{seat}"] .who')).to_contain_text(
+                shown, timeout=15_000)
+        expect(host.page.locator('.zp-seat[data-seat="0"] .who')).to_contain_text("You")
 
         mark("seated")
         _button(host.page, "Start the match").click()

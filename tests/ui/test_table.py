@@ -69,6 +69,39 @@ def test_between_tricks_the_centre_says_who_leads_next():
     assert _plays(html, "zp-now") == [] and len(_plays(html, "zp-last")) == 5
 
 
+def test_the_trick_line_says_you_are_winning_to_the_winner_and_names_the_seat_to_others():
+    hand = _hand_at(3, lambda h: len(h.observation(0).current) == 2)
+    winner = hand.observation(0).current_winner
+    leader = hand.observation(0).current[0][0]
+    other = next(s for s in range(5) if s not in (winner, leader))
+    led = "You led" if leader == winner else f"Seat {leader} led"
+    assert f"{led}; you are winning" in center_html(hand.observation(winner), winner, "en")
+    assert "你最大" in center_html(hand.observation(winner), winner, "zh")
+    assert (f"Seat {leader} led; Seat {winner} is winning"
+            in center_html(hand.observation(other), other, "en"))
+
+
+def test_at_a_shared_table_seats_are_named_and_a_name_stays_text():
+    hand = _hand_at(3, lambda h: len(h.observation(0).tricks) == 1
+                    and len(h.observation(0).current) == 2)
+    obs = hand.observation(0)
+    names = ["Me", "<b>Mei</b>", "", "*Jun*", "Ann & Bo"]
+    html = table_html(obs, 0, "en", 1, names)
+    shown = {"<b>Mei</b>": "<bdi>&#60;b&#62;Mei&#60;&#47;b&#62;</bdi>",
+             "*Jun*": "<bdi>&#42;Jun&#42;</bdi>", "Ann & Bo": "<bdi>Ann &#38; Bo</bdi>"}
+    for seat in (1, 3, 4):  # people by name, typed text made inert by `user_text`
+        assert f'data-seat="{seat}"><div class="who">{shown[names[seat]]}' in html
+    assert '<div class="who">You' in html and '<div class="who">Seat 2' in html  # a computer
+    assert "<b>Mei</b>" not in html and "Me<" not in html  # your own name is "You"
+    leader, winner = obs.current[0][0], obs.current_winner
+    said = [("You" if s == 0 else shown.get(names[s], f"Seat {s}")) for s in (leader, winner)]
+    if winner != 0:
+        assert f"{said[0]} led; {said[1]} is winning" in html
+    last = obs.tricks[0].winner
+    assert (f"Last trick: {'You' if last == 0 else shown.get(names[last], f'Seat {last}')} won"
+            in html)
+
+
 def _burying_page(lang: str = "en") -> tuple[PlayPage, PlaySession]:
     for seed in range(200):
         session = PlaySession(seed=seed, strength="easy")

@@ -47,6 +47,12 @@ def test_two_people_at_a_table_each_see_and_act_for_their_own_seat(store, servic
     turn = live.game.hand.turn
     acting, waiting = (host, guest) if turn == 0 else (guest, host)
     assert acting.controls.to_act and not waiting.controls.to_act
+    # each page names the other person where solo play says "Seat 1", and itself "You"
+    name = "Lea" if turn == 0 else "Oli"
+    assert f"<bdi>{name}</bdi> is thinking" in waiting.controls._prompt.object
+    mine, theirs = (f'data-seat="{seat}"><div class="who">{who}'
+                    for seat, who in ((waiting.seat, "You"), (turn, f"<bdi>{name}</bdi>")))
+    assert mine in waiting.table._table.object and theirs in waiting.table._table.object
     before = live.game.count
     waiting.act(Pass(turn))  # a forged click for the other seat: refused, nothing saved
     assert live.game.count == before and waiting.controls._message.visible

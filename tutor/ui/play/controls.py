@@ -26,7 +26,7 @@ from tutor.rules import (
 from tutor.text import LANGS
 
 from ..i18n import t
-from .table_html import seat_name
+from .table_html import who_html
 from .table_view import HandView
 
 # on a phone a hint, an error and the prompt take little height, so the hand stays on the
@@ -52,6 +52,8 @@ class DecisionControls(pn.viewable.Viewer):
     hand_over = param.Boolean(default=False)
     match_over = param.Boolean(default=False)
     hints = param.Boolean(default=True, doc="whether the person may ask for a hint")
+    names = param.List(default=[], item_type=str,
+                       doc="at a shared table, who sits at each seat (\"\": a computer)")
     lang = param.Selector(default="en", objects=list(LANGS))
 
     def __init__(self, hand: HandView, act: Callable[[Any], None],
@@ -86,8 +88,8 @@ class DecisionControls(pn.viewable.Viewer):
         return self._layout
 
     # ------------------------------------------------------------------ drawing
-    @param.depends("observation", "to_act", "hand_over", "match_over", "hints", "lang",
-                   watch=True)
+    @param.depends("observation", "to_act", "hand_over", "match_over", "hints", "names",
+                   "lang", watch=True)
     def _show(self) -> None:
         """Show the controls this decision needs and hide the rest, each set once (and the
         page holds the redraw, so the browser gets the end state in one message)."""
@@ -101,7 +103,7 @@ class DecisionControls(pn.viewable.Viewer):
             shown = set() if self.match_over else {"next_hand"}
             self._prompt.object = f"**{t('match_over', lang)}**" if self.match_over else ""
         elif not self.to_act:
-            who = seat_name(obs.turn, self.human, lang)  # type: ignore[arg-type]
+            who = who_html(obs.turn, self.human, lang, self.names)  # type: ignore[arg-type]
             self._prompt.object = f"*{t('thinking', lang, who=who)}*"
         else:
             shown, picks = self._offer(obs)
@@ -168,7 +170,7 @@ class DecisionControls(pn.viewable.Viewer):
 
     def say_busy(self, seat: int) -> None:
         """Every AI worker is busy: say why `seat` takes longer."""
-        who = seat_name(seat, self.human, self.lang)
+        who = who_html(seat, self.human, self.lang, self.names)
         self._prompt.object = f"*{t('thinking_busy', self.lang, who=who)}*"
 
     def show_error(self, text: str) -> None:

@@ -62,7 +62,8 @@ class HandEnd(pn.viewable.Viewer):
             self._area.objects = []
             return
         self._summary.object = summary_html(s.results[-1], s.hand.tricks[-1], s.match.totals,
-                                            s.observation, s.human, self.lang, s.hand_number)
+                                            s.observation, s.human, self.lang, s.hand_number,
+                                            getattr(s, "names", ()))
 
     @param.depends("session", watch=True)
     def _forget(self) -> None:

@@ -22,6 +22,7 @@ from tutor.rules import (
 
 from ..cards import CARD_CSS, card_html
 from ..i18n import t
+from ..safe import user_text
 
 # the trick in progress and the last trick sit side by side in the centre (the last one
 # smaller and dimmed), so the table stays short and the hand below it on the first screen
@@ -44,7 +45,9 @@ TABLE_CSS = CARD_CSS + """
   color: #fff; padding: 10px; display: flex; flex-wrap: wrap; gap: 8px 18px;
   justify-content: center; align-items: flex-start; align-content: center; min-height: 200px;
   text-align: center; }
-.zp-center .status { font-size: 14px; }
+.zp-center .status { font-size: 14px; overflow-wrap: anywhere; }
+.zp-table .who bdi { display: inline-block; max-width: min(9em, 100%); overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }  /* a person's name */
 .zp-center .faded { opacity: .75; }
 .zp-small .zp-card { width: 34px; height: 48px; margin-right: -8px; }
 .zp-small .zp-card .rank { font-size: 12px; } .zp-small .zp-card .suit { font-size: 12px;
@@ -121,6 +124,28 @@ def seat_name(seat: int, human: int, lang: str) -> str:
     return t("you", lang) if seat == human else t("seat", lang, n=seat)
 
 
+class Html(str):
+    """Text that is HTML already (a name through `user_text`): `said` puts it in as it is."""
+
+
+def who_html(seat: int, human: int, lang: str, names: Sequence[str] = ()) -> Html:
+    """The seat as HTML: `You`, else the name of the person sitting there at a shared table
+    (`names[seat]`, typed text, so through `user_text`), else `Seat 3`."""
+    name = names[seat] if seat != human and 0 <= seat < len(names) else ""
+    return Html(user_text(name) if name else escape(seat_name(seat, human, lang)))
+
+
+def said(key: str, lang: str, **params: object) -> str:
+    """The catalogue's text for `key` as HTML: escaped, with its `Html` parameters (seat
+    names) put in as they are and every other parameter escaped with the text."""
+    marks = {k: f"\x00{i}\x00" for i, (k, v) in enumerate(params.items())
+             if isinstance(v, Html)}
+    text = escape(t(key, lang, **{**params, **marks}))
+    for k, mark in marks.items():
+        text = text.replace(mark, str(params[k]))
+    return text
+
+
 MANY = 6  # a play of more cards than this overlaps them closer, so a big throw stays one line
 
 
@@ -134,41 +159,43 @@ def cards_row(cards: Sequence[Card], trump: Trump | None, small: bool | str = Tr
     return f'<div class="zp-played {size}"{many}>{inner}</div>'
 
 
-def _friend_text(obs: Observation, human: int, lang: str) -> str:
+def _friend_text(obs: Observation, human: int, lang: str, names: Sequence[str] = ()) -> str:
     if obs.friend_card is None:
         return ""
     card = obs.friend_card.name(lang)
     call = (t("friend_call_nth", lang, nth=obs.friend_nth, card=card) if obs.friend_nth
             else t("friend_call", lang, card=card))
     if not obs.sides_known:
-        state = t("friend_hidden", lang)
+        state = said("friend_hidden", lang)
     elif obs.friend is None:
-        state = t("alone", lang)
+        state = said("alone", lang)
     else:
-        state = t("friend_is", lang, who=seat_name(obs.friend, human, lang))
-    return f"<span>{escape(call)} · {escape(state)}</span>"
+        state = said("friend_is", lang, who=who_html(obs.friend, human, lang, names))
+    return f"<span>{escape(call)} · {state}</span>"
 
 
-def trump_text(obs: Observation, human: int, lang: str) -> str:
+def trump_html(obs: Observation, human: int, lang: str, names: Sequence[str] = ()) -> str:
     """The trump once set, else the standing bid's suit and who bid it, else the level."""
     if obs.trump is not None:
-        return obs.trump.describe(lang)
+        return escape(obs.trump.describe(lang))
     bid = obs.standing_bid
     if bid is None:
-        return t("bidding_no_trump", lang, level=obs.level)
+        return said("bidding_no_trump", lang, level=obs.level)
     shown = next((cards for seat, cards in reversed(obs.bids) if seat == bid.seat), ())
-    return t("bidding_standing", lang, trump=Trump(obs.level, bid.suit).describe(lang),
-             who=seat_name(bid.seat, human, lang), cards=format_cards(shown, lang=lang))
+    return said("bidding_standing", lang, trump=Trump(obs.level, bid.suit).describe(lang),
+                who=who_html(bid.seat, human, lang, names),
+                cards=format_cards(shown, lang=lang))
 
 
-def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
+def info_html(obs: Observation, human: int, lang: str, hand_no: int,
+              names: Sequence[str] = ()) -> str:
     """The bar above the table: hand, trump and level, declarer, friend, defenders' points."""
     parts = [f"<b>{escape(t('hand_no', lang, n=hand_no))}</b>"]
-    parts.append(f"<span>{escape(trump_text(obs, human, lang))}</span>")
+    parts.append(f"<span>{trump_html(obs, human, lang, names)}</span>")
     if obs.declarer is not None:
         parts.append(f"<span>{escape(t('declarer_badge', lang))}: "
-                     f"{escape(seat_name(obs.declarer, human, lang))}</span>")
-    friend = _friend_text(obs, human, lang)
+                     f"{who_html(obs.declarer, human, lang, names)}</span>")
+    friend = _friend_text(obs, human, lang, names)
     if friend:
         parts.append(friend)
     side = obs.declarer_side
@@ -178,7 +205,8 @@ def info_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
     return f'<div class="zp-info">{"".join(parts)}</div>'
 
 
-def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
+def seat_html(obs: Observation, seat: int, human: int, lang: str,
+              names: Sequence[str] = ()) -> str:
     """One seat: name, badges, level, cards left, points won, and its bid while bidding (its
     play in this trick is drawn in the centre, with the rest of the trick)."""
     badges = []
@@ -202,63 +230,69 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str) -> str:
     area = AREAS[(seat - human) % len(obs.levels)] if len(obs.levels) == 5 else ""
     kind = (" acting" if obs.turn == seat else "") + (" me" if seat == human else "")
     return (f'<div class="zp-seat{kind}" style="grid-area:{area}" data-seat="{seat}">'
-            f'<div class="who">{escape(seat_name(seat, human, lang))}{"".join(badges)}</div>'
+            f'<div class="who">{who_html(seat, human, lang, names)}{"".join(badges)}</div>'
             f'<div class="meta">{escape(meta)}</div>{shown}</div>')
 
 
 def trick_rows(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None,
-               trump: Trump | None, human: int, lang: str, small: bool | str = True) -> str:
+               trump: Trump | None, human: int, lang: str, small: bool | str = True,
+               names: Sequence[str] = ()) -> str:
     """The plays of a trick, one row per seat in play order, the winner (so far) starred."""
     return "".join(
         f'<div class="zp-play{" win" if s == winner else ""}" data-seat="{s}">'
-        f'<span class="who">{escape(seat_name(s, human, lang))}{" ★" if s == winner else ""}'
+        f'<span class="who">{who_html(s, human, lang, names)}{" ★" if s == winner else ""}'
         f"</span>{cards_row(cards, trump, small, lang)}</div>"
         for s, cards in plays)
 
 
-def center_html(obs: Observation, human: int, lang: str) -> str:
+def center_html(obs: Observation, human: int, lang: str, names: Sequence[str] = ()) -> str:
     """The middle of the table: the trick in progress, play by play as it is played, and
     below it, smaller and apart, the last trick won."""
     n = len(obs.tricks) + 1
     if obs.current:
-        leader = seat_name(obs.current[0][0], human, lang)
-        winner = seat_name(obs.current_winner, human, lang)  # type: ignore[arg-type]
+        leader = who_html(obs.current[0][0], human, lang, names)
+        winner = who_html(obs.current_winner, human, lang, names)  # type: ignore[arg-type]
+        status = "trick_status_you" if obs.current_winner == human else "trick_status"
         head = (f'<b>{escape(t("trick_no", lang, n=n))}</b>: '
-                f'{escape(t("trick_status", lang, leader=leader, winner=winner))}')
-        rows = trick_rows(obs.current, obs.current_winner, obs.trump, human, lang, small=False)
+                f'{said(status, lang, leader=leader, winner=winner)}')
+        rows = trick_rows(obs.current, obs.current_winner, obs.trump, human, lang, small=False,
+                          names=names)
     elif obs.phase == Phase.PLAYING and obs.turn is not None:
-        head = escape(t("trick_next", lang, n=n, leader=seat_name(obs.turn, human, lang)))
+        head = said("trick_next", lang, n=n, leader=who_html(obs.turn, human, lang, names))
         rows = ""
     else:
         head, rows = escape(t("no_trick", lang)) if not obs.tricks else "", ""
     parts = [f'<div class="zp-now" data-trick="{n}"><div class="status">{head}</div>{rows}</div>']
     if obs.tricks:
         last = obs.tricks[-1]
-        text = t("last_trick", lang, winner=seat_name(last.winner, human, lang), points=last.points)
+        text = said("last_trick", lang, winner=who_html(last.winner, human, lang, names),
+                    points=last.points)
+        rows = trick_rows(last.plays, last.winner, obs.trump, human, lang, "tiny", names)
         parts.append(f'<div class="zp-last" data-trick="{len(obs.tricks)}">'
-                     f'<div class="status">{escape(text)}</div>'
-                     f"{trick_rows(last.plays, last.winner, obs.trump, human, lang, 'tiny')}</div>")
+                     f'<div class="status">{text}</div>{rows}</div>')
     return f'<div class="zp-center">{"".join(parts)}</div>'
 
 
-def table_html(obs: Observation, human: int, lang: str, hand_no: int) -> str:
-    """The whole table for the person at seat `human`."""
-    seats = "".join(seat_html(obs, s, human, lang) for s in range(len(obs.levels)))
+def table_html(obs: Observation, human: int, lang: str, hand_no: int,
+               names: Sequence[str] = ()) -> str:
+    """The whole table for the person at seat `human`; at a shared table `names` are the
+    people sitting at each seat ("" for a computer player)."""
+    seats = "".join(seat_html(obs, s, human, lang, names) for s in range(len(obs.levels)))
     trump = "" if obs.trump is None else f"{obs.trump.level}{obs.trump.suit or ''}"
     return (f'<div class="zp-table" data-trump="{trump}" data-phase="{obs.phase}">'
-            f'{info_html(obs, human, lang, hand_no)}{seats}'
-            f'{center_html(obs, human, lang)}</div>')
+            f'{info_html(obs, human, lang, hand_no, names)}{seats}'
+            f'{center_html(obs, human, lang, names)}</div>')
 
 
 def summary_html(result: HandResult, last: Trick, totals: Sequence[int], obs: Observation,
-                 human: int, lang: str, hand_no: int) -> str:
+                 human: int, lang: str, hand_no: int, names: Sequence[str] = ()) -> str:
     """End of hand: defender points, kitty and multiplier, level changes, 积分."""
 
-    def who(seat: int) -> str:
-        return seat_name(seat, human, lang)
+    def who(seat: int) -> Html:
+        return who_html(seat, human, lang, names)
 
     def para(key: str, bold: bool = False, **params: object) -> str:
-        text = escape(t(key, lang, **params))
+        text = said(key, lang, **params)
         return f"<p><b>{text}</b></p>" if bold else f"<p>{text}</p>"
 
     kitty = format_cards(result.kitty, lang=lang)
@@ -286,7 +320,7 @@ def summary_html(result: HandResult, last: Trick, totals: Sequence[int], obs: Ob
             role = f' <span class="zp-badge">{escape(t("declarer_badge", lang))}</span>'
         elif s == result.friend:
             role = f' <span class="zp-badge friend">{escape(t("friend_badge", lang))}</span>'
-        rows.append(f"<tr data-seat='{s}'><td>{escape(who(s))}{role}</td><td>{level}</td>"
+        rows.append(f"<tr data-seat='{s}'><td>{who(s)}{role}</td><td>{level}</td>"
                     f"<td>{result.failed_throws[s]}</td><td>{result.score[s]:+d}</td>"
                     f"<td>{totals[s]:+d}</td></tr>")
     lines.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")

@@ -14,7 +14,7 @@ from tutor.text import LANGS
 
 from ..card_picker import CardPicker
 from ..i18n import t
-from .table_html import TABLE_CSS, seat_name, table_html
+from .table_html import TABLE_CSS, table_html, who_html
 
 # on a phone the hand's cards show narrower strips (28 px, still a finger's width), so a
 # hand of 31 takes three rows and stays on the first screen with the trick above it
@@ -32,6 +32,8 @@ class TableView(pn.viewable.Viewer):
     observation = param.ClassSelector(class_=Observation, default=None, allow_None=True)
     human = param.Integer(default=0)
     hand_number = param.Integer(default=1)
+    names = param.List(default=[], item_type=str,
+                       doc="at a shared table, who sits at each seat (\"\": a computer)")
     lang = param.Selector(default="en", objects=list(LANGS))
     failed_throw = param.ClassSelector(class_=Event, default=None, allow_None=True,
                                        doc="the throw that just failed, told below the table")
@@ -49,20 +51,20 @@ class TableView(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
 
-    @param.depends("observation", "human", "hand_number", "lang", watch=True)
+    @param.depends("observation", "human", "hand_number", "names", "lang", watch=True)
     def _draw(self) -> None:
         obs = self.observation
-        self._table.object = "" if obs is None else table_html(obs, self.human, self.lang,
-                                                               self.hand_number)
+        self._table.object = "" if obs is None else table_html(
+            obs, self.human, self.lang, self.hand_number, self.names)
 
-    @param.depends("failed_throw", "lang", watch=True)
+    @param.depends("failed_throw", "names", "lang", watch=True)
     def _tell(self) -> None:
-        e, lang, human = self.failed_throw, self.lang, self.human
+        e, lang, human, names = self.failed_throw, self.lang, self.human, self.names
         self._notice.visible = e is not None
         if e is None:
             return
-        who = seat_name(e.seat, human, lang)  # type: ignore[arg-type]
-        by = "; ".join(f"{seat_name(b['seat'], human, lang)} {_symbols(b['cards'], lang)}"
+        who = who_html(e.seat, human, lang, names)  # type: ignore[arg-type]
+        by = "; ".join(f"{who_html(b['seat'], human, lang, names)} {_symbols(b['cards'], lang)}"
                        for b in e.info["by"])
         beaten = ", ".join(_symbols(x, lang) for x in e.info["beaten"])
         self._notice.object = t("throw_failed", lang, who=who, who_short=who,

@@ -30,7 +30,7 @@ from ..play.hand_end import HandEnd
 from ..play.table_view import HandView, TableView
 from ..safe import user_text
 from .lobby import Lobby
-from .seats import SEATS_CSS, hands_html, seats_html, t
+from .seats import SEATS_CSS, hands_html, seat_names, seats_html, t
 
 SPECTATOR = -5  # a seat number no seat has, laid out as seat 0's table (never "you")
 TIMER_MS = 1000
@@ -61,6 +61,10 @@ class SeatAtTable:
     @property
     def hand_number(self) -> int:
         return self.live.game.hand_index + 1
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.live.info)
 
 
 def requested_table() -> tuple[str, str]:
@@ -235,11 +239,12 @@ class TablePage(AppPage):
             self._start.visible = info.status == "waiting" and (host or self.all_hands)
             self._note.object, shown = self._note_text(state)
             self._note.visible = shown
+            names = seat_names(info)
             self.table.param.update(observation=state.observation, human=human,
-                                    hand_number=state.hand_number)
+                                    hand_number=state.hand_number, names=names)
             if seat is not None:
                 self.hand.observation = state.observation
-            self.controls.param.update(observation=state.observation, human=human,
+            self.controls.param.update(observation=state.observation, human=human, names=names,
                                        to_act=state.to_act, hand_over=state.hand_over,
                                        match_over=state.match_over,
                                        hints=bool(info.options.get("hints", True)))

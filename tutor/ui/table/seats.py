@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tutor.rules import Hand
 from tutor.store.tables import TableInfo
+from tutor.tables.game import PLAYERS
 from tutor.text import section
 
 from ..i18n import t as ui_text
@@ -47,6 +48,15 @@ def seats_html(info: TableInfo, me: int | None, lang: str) -> str:
         parts.append(f'<span class="s{kind}" data-seat="{s.seat}"><b>{label}</b>'
                      f'{t("seat_colon", lang)}{who}{host}</span>')
     return f'<div class="zp-seats">{"".join(parts)}</div>'
+
+
+def seat_names(info: TableInfo) -> list[str]:
+    """Who sits at each seat, by seat number: a person's name, "" for a computer player."""
+    names = [""] * PLAYERS
+    for s in info.seats:
+        if s.user_id is not None and 0 <= s.seat < PLAYERS:
+            names[s.seat] = s.name or ""
+    return names
 
 
 def info_strength(info: TableInfo) -> str:

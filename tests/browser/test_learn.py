@@ -12,7 +12,7 @@ from tutor.lesson import load_lessons
 from tutor.question.wrong import wrong_answer
 from tutor.text import t
 
-from .conftest import settled_widths, shot, watch_outside
+from .conftest import create_account, settled_widths, shot, watch_outside
 
 pytestmark = pytest.mark.browser
 
@@ -230,5 +230,39 @@ def test_lesson_question_page_screenshots(browser, app_url, size, lang):
         page.get_by_text(t("card.correct", lang)).first.wait_for(timeout=10_000)
         _look(page, f"learn_question_{size}_{lang}", width)
         assert page.outside_requests == []
+    finally:
+        context.close()
+
+
+def test_a_learner_resuming_on_a_phone_gets_a_page_as_wide_as_the_phone(browser, app_url):
+    """Reopened at the lesson they left (a reload), the page is laid out at 390 px: the
+    lesson list hidden on a phone once made the page's minimum width 450 px (its 290 px plus
+    the lesson's), and the phone zoomed out to 462 px for the kitty lesson."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}?page=learn&lang=en")
+        _wait_attached(page)
+        create_account(page, "resumer", "Re Sumer")
+        for lesson_id in ("kitty", "score-and-match"):
+            page.locator(".zp-lesson-menu select").select_option(
+                index=list(LESSONS).index(lesson_id))
+            page.locator(f'{WHERE}[data-lesson="{lesson_id}"][data-page="0"]').wait_for(
+                timeout=30_000)
+            if LESSONS[lesson_id].pages[0].step is not None:
+                _button(page, "card.show_answer", "en").click()
+            go_on = _button(page, "learn.next", "en")
+            page.wait_for_function("b => !b.disabled", arg=go_on.element_handle(),
+                                   timeout=10_000)
+            go_on.evaluate("b => b.click()")  # saved: page 2 is where they left off
+            page.locator(f'{WHERE}[data-lesson="{lesson_id}"][data-page="1"]').wait_for(
+                timeout=30_000)
+            page.reload()
+            page.locator(f'{WHERE}[data-lesson="{lesson_id}"][data-page="1"]').wait_for(
+                timeout=30_000)
+            scroll, inner = settled_widths(page)
+            if (scroll, inner) != (390, 390):
+                shot(page, f"learn_resumed_{lesson_id}")
+            assert (scroll, inner) == (390, 390), f"{lesson_id}: {scroll} px in {inner} px"
     finally:
         context.close()

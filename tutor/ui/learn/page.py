@@ -73,14 +73,17 @@ class LearnPage(AppPage):
                 heading = pn.pane.Markdown("", margin=(8, 5, 0, 5), css_classes=["zp-part-title"])
                 self._part_titles.append((lesson.part, heading))
                 listed.append(heading)
-            button = pn.widgets.Button(width=270, color="light", margin=(2, 5),
-                                       stylesheets=[LIST_BUTTON_CSS])
+            button = pn.widgets.Button(sizing_mode="stretch_width", color="light",
+                                       margin=(2, 5), stylesheets=[LIST_BUTTON_CSS])
             button.on_click(lambda _e, i=i: self.open_lesson(i))
             self._lesson_buttons.append(button)
             listed.append(button)
+        # 290 px wide by CSS, not by `width`: Panel adds a child's `width` into its Row's
+        # `min_width` (and so every page above it), which a phone kept although the list is
+        # hidden there: opened at some lessons the page was laid out 462 px wide at 390
         self._side = pn.Column(self._list_title, self._list_count, *listed,
-                               width=290, visible=self.show_list,
-                               css_classes=["zp-lesson-list"])
+                               styles={"flex": "0 0 290px", "width": "290px"},
+                               visible=self.show_list, css_classes=["zp-lesson-list"])
         self._menu = pn.widgets.Select(sizing_mode="stretch_width", visible=self.show_list,
                                        css_classes=["zp-lesson-menu"])
         self._menu.param.watch(self._on_menu, "value")

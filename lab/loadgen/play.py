@@ -18,6 +18,7 @@ PLAY = labels("ui.play")
 PASS = labels("ui.pass")
 CALL = labels("ui.call")
 BURY = frozenset().union(*(labels("ui.bury", n=n) for n in range(1, 13)))
+ACTIONS = ((BURY, "bury"), (CALL, "call"), (PLAY, "play"))  # a turn's buttons, by name
 NEXT_HAND = labels("ui.next_hand")
 NEW_GAME = labels("ui.new_game")
 MATCH_OVER = labels("ui.match_over")
@@ -103,8 +104,14 @@ class PlayLearner(Learner):
         if pass_ is not None:
             await self.act(pass_, "pass")
             return
-        action = next(((b, what) for names, what in ((BURY, "bury"), (CALL, "call"),
-                                                      (PLAY, "play"))
+        action = await self.take_hint()
+        await self.think()
+        await self.act(*action)
+
+    async def take_hint(self) -> tuple[Model, str]:
+        """The turn's action button (bury, call or play) and its name, once the hint asked
+        for is shown and has chosen the cards."""
+        action = next(((b, what) for names, what in ACTIONS
                        if (b := self.button(names)) is not None), None)
         if action is None:
             raise NoAnswer("the person's turn shows no action button")
@@ -112,8 +119,7 @@ class PlayLearner(Learner):
         hinted = self.hint_shown()
         await self.click(hint, lambda: self.hint_shown() and self.hint_shown() != hinted
                          and self._selected(action[1]), "hint")
-        await self.think()
-        await self.act(*action)
+        return action
 
     def hint_shown(self) -> str:
         return "; ".join(a.plain_text for a in self.alerts("alert-success"))

@@ -31,7 +31,7 @@ from tornado.httpclient import AsyncHTTPClient
 
 from .doc import Model
 from .learner import REOPENS, THINK_S, NoAnswer, labels
-from .play import BURY, CALL, HINT, NEXT_HAND, PASS, PLAY, PlayLearner
+from .play import ACTIONS, NEXT_HAND, PASS, PlayLearner
 from .report import Report, spread
 from .run import LoadError, check_url, cpu_seconds, reachable
 from .wire import Disconnected, PageError
@@ -221,22 +221,13 @@ class TablePerson(PlayLearner):
         if pass_ is not None:
             await self.act(pass_, "pass")
             return
-        action = next(((b, what) for names, what in ((BURY, "bury"), (CALL, "call"),
-                                                      (PLAY, "play"))
-                       if (b := self.button(names)) is not None), None)
-        if action is None:
-            raise NoAnswer("the person's turn shows no action button")
-        hint = self.button(HINT)
-        hinted = self.hint_shown()
-        await self.click(hint, lambda: self.hint_shown() and self.hint_shown() != hinted
-                         and self._selected(action[1]), "hint")
+        _, what = await self.take_hint()
         await self.think()
-        button = self.button(PASS if action[1] == "pass" else
-                             {"bury": BURY, "call": CALL, "play": PLAY}[action[1]])
+        button = self.button(dict((w, names) for names, w in ACTIONS)[what])
         if button is None:  # the turn was taken from them meanwhile (time ran out)
             self.report.counts["turns lost"] += 1
             return
-        await self.act(button, action[1])
+        await self.act(button, what)
 
     async def act(self, button: Model, what: str) -> None:
         """Click an action button; acknowledged when this page's count reaches the next

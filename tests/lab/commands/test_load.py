@@ -46,6 +46,25 @@ def test_learners_of_every_part_meet_no_errors_and_lose_no_attempt(tmp_path):
     assert saved == report["attempts_acknowledged"]
 
 
+def test_one_table_of_five_simulated_people_saves_every_acknowledged_action():
+    """`bench serve --tables 1`, short: five people seated through the lobby and the code,
+    the host starts, they bid, bury, call and play through the pages' protocol; every action
+    a page saw acknowledged is in the database, and every play reached the other pages."""
+    done = subprocess.run([sys.executable, "-m", "tutor", "bench", "serve", "--tables", "1",
+                           "--seconds", "12", "--warmup", "0", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert "ETA" in done.stderr  # the progress line
+    report = json.loads(done.stdout)
+    assert report["errors"] == 0, report["error_examples"]
+    assert (report["tables"], report["people"], report["counts"]["tables started"]) == (1, 5, 1)
+    acknowledged = report["actions_acknowledged"]
+    assert acknowledged > 0
+    assert report["actions_saved"] == report["actions_in_database"] == acknowledged
+    seen = report["play_seen_ms"]
+    assert seen["n"] >= 4 and 0 < seen["p50"] <= seen["p95"]  # by the other four pages
+
+
 def test_bad_input_gets_a_clear_error():
     nobody = f"http://localhost:{free_port()}/"
     done = load("--url", nobody, "--learners", "1", "--seconds", "1")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.ai import PlayerSpec
 from tutor.rules import Pass
 from tutor.ui.services import Services
 from tutor.ui.table.page import TablePage
@@ -61,6 +62,33 @@ def test_two_people_at_a_table_each_see_and_act_for_their_own_seat(store, servic
     assert waiting._turn_seen[0] == before + 1  # the other page drew the pass
     acting.act(Pass(turn))  # the same click again (a duplicated message): too late
     assert live.game.count == before + 1
+
+
+def test_after_a_hand_each_person_reviews_their_own_seat(store, services) -> None:
+    _teacher, learner, _room = class_with_learner(store)
+    other = store.users.create("oli", "Oli", "learner", "secret-3")
+    host = _page(services, store, learner)
+    host.lobby._strength.value = "easy"
+    host.lobby.open_table()
+    guest = _page(services, store, other, code=host.code)
+    host.start()
+    live, pages = host.live, {0: host, 1: guest}
+    while not live.game.hand_over:  # the heuristic plays every seat; people through pages
+        turn = live.game.hand.turn
+        action = PlayerSpec("heuristic", turn).build().act(live.game.hand.observation(turn))
+        if turn in pages:
+            pages[turn].act(action)
+        else:
+            assert live.computer_acts(turn, live.game.count, action)
+        services.tables().changed(live)
+    started = []
+    for page in (host, guest):
+        page.ending._start_review = started.append  # the judge's run is tests/review's
+        assert page.ending.offers_review and "zp-summary" in page.ending._summary.object
+        page.ending.open_review()
+        assert page.ending.review is started[-1] and started[-1].seat == page.seat
+    page.ending.open_review()  # once a hand: the same review again, not a second run
+    assert len(started) == 2
 
 
 def test_every_hand_is_shown_only_to_a_teacher_of_the_players(store, services) -> None:

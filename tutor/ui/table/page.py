@@ -63,6 +63,10 @@ class SeatAtTable:
         return self.live.game.hand_index + 1
 
     @property
+    def hand_over(self) -> bool:
+        return self.live.game.hand_over
+
+    @property
     def names(self) -> list[str]:
         return seat_names(self.live.info)
 

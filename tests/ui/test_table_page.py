@@ -64,13 +64,17 @@ def test_two_people_at_a_table_each_see_and_act_for_their_own_seat(store, servic
     assert live.game.count == before + 1
 
 
-def test_after_a_hand_each_person_reviews_their_own_seat(store, services) -> None:
+def test_after_a_hand_each_person_reviews_their_seat_and_a_spectator_sees_the_result(
+        store, services) -> None:
     _teacher, learner, _room = class_with_learner(store)
     other = store.users.create("oli", "Oli", "learner", "secret-3")
     host = _page(services, store, learner)
     host.lobby._strength.value = "easy"
     host.lobby.open_table()
     guest = _page(services, store, other, code=host.code)
+    watcher = _page(services, store, store.users.create("wu", "Wu", "learner", "secret-4"),
+                    code=host.code, watch="table")
+    assert watcher.seat is None
     host.start()
     live, pages = host.live, {0: host, 1: guest}
     while not live.game.hand_over:  # the heuristic plays every seat; people through pages
@@ -89,6 +93,13 @@ def test_after_a_hand_each_person_reviews_their_own_seat(store, services) -> Non
         assert page.ending.review is started[-1] and started[-1].seat == page.seat
     page.ending.open_review()  # once a hand: the same review again, not a second run
     assert len(started) == 2
+    # a spectator is told the hand's result, names and all, and is offered no review
+    summary = watcher.ending._summary.object
+    assert watcher.ending._summary.visible and "<bdi>Oli</bdi>" in summary
+    assert "You" not in summary and not watcher.ending.offers_review
+    watcher.ending._start_review = started.append
+    watcher.ending.open_review()
+    assert len(started) == 2 and watcher.ending.review is None
 
 
 def test_every_hand_is_shown_only_to_a_teacher_of_the_players(store, services) -> None:

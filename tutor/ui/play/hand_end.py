@@ -24,6 +24,8 @@ class HandEnd(pn.viewable.Viewer):
     session = param.Parameter(default=None, doc="the match: a `PlaySession`, or one seat's "
                               "view of a shared table (the same attributes)")
     hand_over = param.Boolean(default=False)
+    reviewable = param.Boolean(default=True, doc="whether a review is offered (not to a "
+                               "spectator of a shared table, who has no decisions of their own)")
     hand_number = param.Integer(default=1)
     lang = param.Selector(default="en", objects=list(LANGS))
     review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
@@ -53,16 +55,17 @@ class HandEnd(pn.viewable.Viewer):
         for review in self._reviews.values():
             review.lang = self.lang
 
-    @param.depends("session", "hand_over", "hand_number", "lang", watch=True)
+    @param.depends("session", "hand_over", "hand_number", "reviewable", "lang", watch=True)
     def _draw(self) -> None:
         s = self.session
         shown = s is not None and self.hand_over
-        self._summary.visible = self._button.visible = shown
+        self._summary.visible = shown
+        self._button.visible = shown and self.reviewable
         if not shown:
             self._area.objects = []
             return
         self._summary.object = summary_html(s.results[-1], s.hand.tricks[-1], s.match.totals,
-                                            s.observation, s.human, self.lang, s.hand_number,
+                                            s.human, self.lang, s.hand_number,
                                             getattr(s, "names", ()))
 
     @param.depends("session", watch=True)
@@ -87,7 +90,7 @@ class HandEnd(pn.viewable.Viewer):
     def open_review(self) -> None:
         """Review the hand just finished (once per hand)."""
         s = self.session
-        if s is None or not s.hand_over:
+        if s is None or not s.hand_over or not self.reviewable:
             return
         review = self._reviews.get(s.hand_number)
         if review is None:

@@ -104,10 +104,9 @@ class ReplayViewer(pn.viewable.Viewer):
         human = self.game.human
         tricks = hand.tricks
         if self.trick_index >= len(tricks):
-            obs = hand.observation(human)
             totals = [sum(r.score[s] for r in self.game.results[: self.hand_index + 1])
                       for s in range(len(hand.levels))]
-            self._view.object = summary_html(hand.result, tricks[-1], totals, obs, human, lang,
+            self._view.object = summary_html(hand.result, tricks[-1], totals, human, lang,
                                              self.hand_index + 1)
             return
         trick = tricks[self.trick_index]

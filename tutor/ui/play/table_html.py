@@ -284,8 +284,8 @@ def table_html(obs: Observation, human: int, lang: str, hand_no: int,
             f'{center_html(obs, human, lang, names)}</div>')
 
 
-def summary_html(result: HandResult, last: Trick, totals: Sequence[int], obs: Observation,
-                 human: int, lang: str, hand_no: int, names: Sequence[str] = ()) -> str:
+def summary_html(result: HandResult, last: Trick, totals: Sequence[int], human: int, lang: str,
+                 hand_no: int, names: Sequence[str] = ()) -> str:
     """End of hand: defender points, kitty and multiplier, level changes, 积分."""
 
     def who(seat: int) -> Html:

@@ -55,10 +55,6 @@ class SeatAtTable:
         return list(self.live.game.match.results)
 
     @property
-    def observation(self):
-        return self.live.game.hand.observation(self.human)
-
-    @property
     def hand_number(self) -> int:
         return self.live.game.hand_index + 1
 
@@ -178,12 +174,13 @@ class TablePage(AppPage):
         self.live, self._hub = live, hub
         hub.changed(self.live)  # everyone sees who sat down
         self._layout.objects = [self._at_table]
-        self.ending.session = SeatAtTable(self.live, seat) if seat is not None else None
+        self.ending.param.update(session=SeatAtTable(self.live, SPECTATOR if seat is None
+                                                     else seat), reviewable=seat is not None)
         # a seat's page has its cards and controls; a spectator's has neither (a teacher
-        # watching every hand gets them drawn as rows instead)
+        # watching every hand gets them drawn as rows instead), and the hand's result alone
         self._at_table.objects = self._top + (
             [self.ending, self.controls, self.hand] if seat is not None
-            else [self._hands] if all_hands else [])
+            else [self.ending, self._hands] if all_hands else [self.ending])
         self._sync_url()
         self.refresh()
 
@@ -252,7 +249,7 @@ class TablePage(AppPage):
                                        to_act=state.to_act, hand_over=state.hand_over,
                                        match_over=state.match_over,
                                        hints=bool(info.options.get("hints", True)))
-            self.ending.param.update(hand_over=state.hand_over and seat is not None,
+            self.ending.param.update(hand_over=state.hand_over,
                                      hand_number=state.hand_number)
             self._hands.visible = self.all_hands
             if self.all_hands:

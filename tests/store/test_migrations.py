@@ -154,3 +154,24 @@ def test_games_saved_with_bigint_seeds_keep_them_and_new_games_take_128_bits(
         game = store.games.start(1, {"decks": 3}, seed=big)
     with Store(db_path) as store:
         assert store.games.get(1, game.id).seed == big
+
+
+def test_reviews_saved_before_tables_are_kept_as_their_players(db_path: Path) -> None:
+    """Migration 15 keys a review by its player too: the rows written under 14 move over."""
+    db_path.parent.mkdir(parents=True)
+    con = duckdb.connect(str(db_path))
+    assert upgrade(con, db_path, target=14) == 14
+    con.execute("INSERT INTO users (username, display_name, role, secret_hash, created_at)"
+                " VALUES ('amy', 'Amy', 'learner', $1, now())", [hash_secret("1234")])
+    con.execute("INSERT INTO games (id, user_id, rules, seed, result, status, created_at,"
+                " updated_at) VALUES (nextval('game_ids'), 1, '{}', '7', NULL, 'in_progress',"
+                " now(), now())")
+    con.execute("INSERT INTO reviews VALUES (1, 0, 1, '{\"kept\": true}', 50.0, now())")
+    con.execute("INSERT INTO review_mistakes VALUES (1, 0, 3, 1, 'lead', 'blunder', true, now())")
+    con.close()
+    with Store(db_path) as store:
+        amy = store.users.authenticate("amy", "1234")
+        assert store.reviews.get(amy.id, 1, 0) == {"kept": True}
+        assert [(m.index, m.kind) for m in store.reviews.mistakes(amy.id, amy.id)] == [
+            (3, "lead")]
+        assert store.reviews.reviewed(amy.id, amy.id) == 1

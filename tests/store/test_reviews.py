@@ -67,3 +67,34 @@ def test_reviewed_hands_are_counted_with_or_without_mistakes(store, school):
     assert store.reviews.class_reviewed(school.teacher_a.id, school.class_a.id) == 2
     with pytest.raises(AccessDenied):
         store.reviews.class_reviewed(school.teacher_b.id, school.class_a.id)
+
+
+def test_each_player_at_a_shared_table_keeps_their_own_review_of_a_hand(store, school):
+    from tutor.tables import table_options
+
+    info = store.tables.create(school.amy.id, table_options("easy", max_hands=1), 4242,
+                               options={})
+    store.tables.join(school.bob.id, info.id)
+    game = info.game_id
+    store.reviews.save(school.amy.id, game, 0, {"seat": 0}, 80.0, [(3, "lead", "mistake", True)])
+    store.reviews.save(school.bob.id, game, 0, {"seat": 1}, 60.0,
+                       [(4, "points_given", "blunder", True)])
+    store.reviews.save(school.bob.id, game, 0, {"seat": "again"}, 1.0, [])  # kept once
+    assert store.reviews.get(school.amy.id, game, 0) == {"seat": 0}
+    assert store.reviews.get(school.bob.id, game, 0) == {"seat": 1}
+    # their teacher reads either, by player; nobody else reads or writes one
+    assert store.reviews.get(school.teacher_a.id, game, 0, player_id=school.bob.id) == {
+        "seat": 1}
+    for reader, player in ((school.bob, school.amy), (school.teacher_b, school.amy),
+                           (school.cat, school.bob)):
+        with pytest.raises(AccessDenied):
+            store.reviews.get(reader.id, game, 0, player_id=player.id)
+    with pytest.raises(AccessDenied):  # cat sits at no seat of this table
+        store.reviews.save(school.cat.id, game, 0, {"seat": 2}, None, [])
+    assert [(m.kind, m.grade) for m in store.reviews.mistakes(school.amy.id, school.amy.id)
+            ] == [("lead", "mistake")]
+    assert [(m.kind, m.grade) for m in store.reviews.mistakes(school.bob.id, school.bob.id)
+            ] == [("points_given", "blunder")]
+    assert store.reviews.class_reviewed(school.teacher_a.id, school.class_a.id) == 2
+    assert store.reviews.class_mistakes(school.teacher_a.id, school.class_a.id) == [
+        ("lead", 1, 1), ("points_given", 1, 1)]

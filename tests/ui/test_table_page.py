@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.ai import PlayerSpec
+from tutor.review import Budget
 from tutor.rules import Pass
 from tutor.ui.services import Services
 from tutor.ui.table.page import TablePage
@@ -86,11 +87,22 @@ def test_after_a_hand_each_person_reviews_their_seat_and_a_spectator_sees_the_re
             assert live.computer_acts(turn, live.game.count, action)
         services.tables().changed(live)
     started = []
+
+    def run_here(panel) -> None:  # in this process, with little work a decision
+        started.append(panel)
+        panel.start()
+
+    game_id = live.info.game_id
     for page in (host, guest):
-        page.ending._start_review = started.append  # the judge's run is tests/review's
+        page.ending.param.update(review_budget=Budget(fair_deals=4, hindsight_repeats=1))
+        page.ending._start_review = run_here
         assert page.ending.offers_review and "zp-summary" in page.ending._summary.object
         page.ending.open_review()
-        assert page.ending.review is started[-1] and started[-1].seat == page.seat
+        review = started[-1]
+        assert page.ending.review is review and review.seat == page.seat and review.finished
+        # kept as the seated person's own: their Progress counts it, a reopening reads it
+        assert store.reviews.get(page.user.id, game_id, 0)["seat"] == page.seat
+        assert store.reviews.reviewed(page.user.id, page.user.id) == 1
     page.ending.open_review()  # once a hand: the same review again, not a second run
     assert len(started) == 2
     # a spectator is told the hand's result, names and all, and is offered no review

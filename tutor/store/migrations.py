@@ -248,6 +248,35 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
             PRIMARY KEY (table_id, seat))""",
         "CREATE INDEX shared_tables_class ON shared_tables (class_id)",
     )),
+    (15, "a hand's review per player: the people at a shared table each review the same hand", (
+        """CREATE TABLE reviews_by_player (
+            game_id BIGINT NOT NULL,
+            hand INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            review VARCHAR NOT NULL,
+            accuracy DOUBLE PRECISION,
+            created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (game_id, hand, user_id))""",
+        "INSERT INTO reviews_by_player SELECT game_id, hand, user_id, review, accuracy,"
+        " created_at FROM reviews",
+        "DROP TABLE reviews",
+        "ALTER TABLE reviews_by_player RENAME TO reviews",
+        """CREATE TABLE review_mistakes_by_player (
+            game_id BIGINT NOT NULL,
+            hand INTEGER NOT NULL,
+            idx INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            kind VARCHAR NOT NULL,
+            grade VARCHAR NOT NULL,
+            clear BOOLEAN NOT NULL,
+            created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (game_id, hand, user_id, idx))""",
+        "INSERT INTO review_mistakes_by_player SELECT game_id, hand, idx, user_id, kind, grade,"
+        " clear, created_at FROM review_mistakes",
+        "DROP TABLE review_mistakes",
+        "ALTER TABLE review_mistakes_by_player RENAME TO review_mistakes",
+        "CREATE INDEX review_mistakes_user ON review_mistakes (user_id, created_at)",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

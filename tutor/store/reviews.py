@@ -13,6 +13,7 @@ from tutor.store import validate
 from tutor.store.access import Repository, now
 from tutor.store.db import Cursor
 from tutor.store.errors import AccessDenied, NotFound
+from tutor.store.games import SEAT_OF
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 
@@ -31,27 +32,32 @@ class Mistake:
 
 
 class Reviews(Repository):
-    """Saving a hand's review (by its player), reading it back, and counting mistakes."""
+    """Saving a hand's review (by its player), reading it back, and counting mistakes.
+
+    A shared table's game has several players, one per seat: each keeps their own review of
+    the same hand, so a review is a (game, hand, player)'s."""
 
     def save(self, actor_id: int, game_id: int, hand: int, review: Any, accuracy: float | None,
              mistakes: Sequence[tuple[int, str, str, bool]]) -> None:
-        """Keep the review (JSON) of hand `hand` of the actor's game, with its mistakes as
-        (action index, kind, grade, clear); a second save of the same hand changes nothing."""
+        """Keep the actor's review (JSON) of hand `hand` of their game (their own, or a shared
+        table's where they sit), with its mistakes as (action index, kind, grade, clear); a
+        second save of the same hand by the same player changes nothing."""
         review_json = validate.to_json(review, "hand review")
         validate.integer(hand, "hand", minimum=0)
         rows = [(validate.integer(i, "action index", minimum=0), validate.text(k, "kind", 40),
                  validate.choice(g, "grade", GRADES), bool(c)) for i, k, g, c in mistakes]
 
         def save(cur: Cursor) -> None:
-            owner = cur.execute("SELECT user_id FROM games WHERE id = $1", [game_id]).fetchone()
+            owner = cur.execute(f"SELECT g.user_id, {SEAT_OF} FROM games g WHERE g.id = $2",
+                                [actor_id, game_id]).fetchone()
             if owner is None:
                 raise NotFound(f"There is no game {game_id}.")
-            if owner[0] != actor_id:
+            if owner[0] != actor_id and owner[1] is None:
                 raise AccessDenied(f"Game {game_id} belongs to another user.")
             stamp = now()
             done = cur.execute(
                 "INSERT INTO reviews (game_id, hand, user_id, review, accuracy, created_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, hand) DO NOTHING"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, hand, user_id) DO NOTHING"
                 " RETURNING game_id", [game_id, hand, actor_id, review_json, accuracy, stamp],
             ).fetchone()
             if done is None:
@@ -64,17 +70,24 @@ class Reviews(Repository):
 
         self._db.transaction(save)
 
-    def get(self, actor_id: int, game_id: int, hand: int) -> Any | None:
-        """The stored review of a hand (decoded JSON), or None; for the player and their
-        teachers."""
+    def get(self, actor_id: int, game_id: int, hand: int,
+            player_id: int | None = None) -> Any | None:
+        """A player's stored review of a hand (decoded JSON), or None; for the player and
+        their teachers. The player is `player_id`, else the actor if they played the game
+        (their own, or a seat at its table), else the game's owner."""
 
         def read(cur: Cursor) -> Any | None:
-            row = cur.execute("SELECT user_id, review FROM reviews WHERE game_id = $1"
-                              " AND hand = $2", [game_id, hand]).fetchone()
-            if row is None:
-                return None
-            self._require_reader(cur, actor_id, row[0])
-            return json.loads(row[1])
+            player = player_id
+            if player is None:
+                game = cur.execute(f"SELECT g.user_id, {SEAT_OF} FROM games g WHERE g.id = $2",
+                                   [actor_id, game_id]).fetchone()
+                if game is None:
+                    return None
+                player = actor_id if game[0] == actor_id or game[1] is not None else game[0]
+            self._require_reader(cur, actor_id, player)
+            row = cur.execute("SELECT review FROM reviews WHERE game_id = $1 AND hand = $2"
+                              " AND user_id = $3", [game_id, hand, player]).fetchone()
+            return None if row is None else json.loads(row[0])
 
         return self._db.run(read)
 

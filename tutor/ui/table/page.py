@@ -27,6 +27,7 @@ from tutor.tables import LiveTable, TableHub, TableRefused
 from ..page import AppPage
 from ..play.controls import DecisionControls
 from ..play.hand_end import HandEnd
+from ..play.review_store import ReviewKeeper
 from ..play.table_view import HandView, TableView
 from ..safe import user_text
 from .lobby import Lobby
@@ -106,7 +107,7 @@ class TablePage(AppPage):
         self.hand.picker.param.watch(lambda _e: self.controls.clear_error(), "selected")
         self.controls = DecisionControls(self.hand, act=self.act, ask_hint=self.hint,
                                          next_hand=self.next_hand, lang=self.lang)
-        self.ending = HandEnd(keeper=lambda: None, start_review=self._start_review,
+        self.ending = HandEnd(keeper=self._review_keeper, start_review=self._start_review,
                               lang=self.lang)
         self._hands = pn.pane.HTML("", visible=False, sizing_mode="stretch_width",
                                    stylesheets=[SEATS_CSS])
@@ -360,6 +361,13 @@ class TablePage(AppPage):
                 self.controls.show_hint(suggestion)
 
         pn.state.execute(run)
+
+    def _review_keeper(self) -> ReviewKeeper | None:
+        """Where this seat's reviews are kept: the store, as the seated person's own (each
+        hand reviewed once, its mistakes on their Progress page and their teacher's)."""
+        if self.store is None or self.user is None or self.seat is None or self.live is None:
+            return None
+        return ReviewKeeper(self.store, self.user.id, self.live.info.game_id)
 
     def _start_review(self, panel) -> None:
         panel.start(pool=self.shared.pool)

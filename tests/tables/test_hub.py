@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,24 @@ def test_a_person_out_of_time_is_played_for_until_they_act_again(store: Store) -
 
     asyncio.run(asyncio.wait_for(wait(), 120))
     assert not store.tables.get(table_id).seats[0].away
+
+
+def test_news_that_is_no_action_does_not_give_a_person_their_time_again(store: Store) -> None:
+    """A page opening, a refused click or a seat's news each tell the hub the table changed;
+    the person's turn runs out all the same (it once started again with each)."""
+    people = _people(store, 1)
+    table_id = _table(store, people, turn_seconds=0.5)
+
+    async def stall() -> float:
+        hub = TableHub(store, delay=0.0, grace=0.05)
+        live = hub.open(table_id, lambda: None)
+        while live.game.hand.turn != 0:  # the computers play up to the person
+            await asyncio.sleep(0.01)
+        start = time.monotonic()
+        while not live.info.seats[0].away and time.monotonic() - start < 5:
+            await asyncio.sleep(0.2)
+            hub.changed(live)  # no action, every 0.2 s
+        return time.monotonic() - start
+
+    took = asyncio.run(asyncio.wait_for(stall(), 60))
+    assert store.tables.get(table_id).seats[0].away and took < 2

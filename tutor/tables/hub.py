@@ -45,6 +45,7 @@ class TableHub:
         self._tables: dict[int, LiveTable] = {}
         self._watchers: dict[int, list[Watcher]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._plans: dict[int, tuple[str, int]] = {}  # what each timer is for, at which entry
         self._deciding: dict[int, asyncio.Task] = {}  # the computer's move being worked out
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop_listening: Callable[[], None] | None = None
@@ -76,6 +77,7 @@ class TableHub:
         if not watchers:
             self._watchers.pop(table_id, None)
             self._tables.pop(table_id, None)
+            self._plans.pop(table_id, None)
             timer = self._timers.pop(table_id, None)
             if timer is not None:
                 timer.cancel()
@@ -114,27 +116,39 @@ class TableHub:
     # ------------------------------------------------------------------ the computer
     def _schedule(self, live: LiveTable) -> None:
         """Plan what happens next at `live` if nobody acts: a computer move, or a person's
-        time running out."""
-        timer = self._timers.pop(live.id, None)
-        if timer is not None:
-            timer.cancel()
+        time running out. A plan already made for the same entry stands: a change that is
+        no action (a page opened, a refused click, a seat's news) neither hurries the
+        computer nor gives a person their time again."""
         loop = self._loop
         if loop is None:
             return
         number = live.game.count
+        wait, then = None, None
         if live.computer_to_act() is not None:
             wait = self.delay if live.wrote_last else self.grace
-            self._timers[live.id] = loop.call_later(wait, self._computer_turn, live.id, number)
+            then = self._computer_turn
         elif live.person_to_act() is not None:
             limit = live.info.options.get("turn_seconds")
             if limit:
                 wait = float(limit) + (0 if live.wrote_last else self.grace)
-                self._timers[live.id] = loop.call_later(wait, self._time_up, live.id, number)
+                then = self._time_up
         elif live.playing and live.game.hand_over and not live.game.match_over and not any(
                 live.person_holds(s.seat) for s in live.info.seats):
             # nobody is here: the computers deal on by themselves
             wait = self.delay if live.wrote_last else self.grace
-            self._timers[live.id] = loop.call_later(wait, self._deal_on, live.id, number)
+            then = self._deal_on
+        plan = None if then is None else (then.__name__, number)
+        timer = self._timers.get(live.id)
+        if plan is not None and plan == self._plans.get(live.id) and timer is not None \
+                and not timer.cancelled() and timer.when() > loop.time():
+            return
+        self._plans.pop(live.id, None)
+        timer = self._timers.pop(live.id, None)
+        if timer is not None:
+            timer.cancel()
+        if then is not None:
+            self._plans[live.id] = plan
+            self._timers[live.id] = loop.call_later(wait, then, live.id, number)
 
     def _time_up(self, table_id: int, number: int) -> None:
         live = self._tables.get(table_id)

@@ -201,6 +201,10 @@ class Tables(Repository):
             if table.status == "finished":
                 raise Conflict("This table's match is over.")
             mine = table.seat_of(actor_id)
+            if mine is None and table.class_id is not None and cur.execute(
+                    "SELECT 1 FROM classes WHERE id = $1 AND teacher_id = $2",
+                    [table.class_id, actor_id]).fetchone() is not None:
+                raise Conflict("A class's teacher watches its table and does not sit at it.")
             if mine is None:
                 free = [s.seat for s in table.seats if s.user_id is None]
                 if seat is not None and seat not in free:
@@ -325,10 +329,13 @@ class Tables(Repository):
 
     def may_watch(self, actor_id: int, table: TableInfo) -> bool:
         """Whether the actor may see every hand at `table`: they teach its class, or they
-        teach a class of everyone seated there (and at least one person is seated)."""
+        teach a class of everyone seated there (and at least one person is seated); never
+        while they sit at it themselves (a player sees their own cards only)."""
 
         def check(cur: Cursor) -> bool:
             if self._require_actor(cur, actor_id, saving=False) != "teacher":
+                return False
+            if table.seat_of(actor_id) is not None:
                 return False
             if table.class_id is not None:
                 row = cur.execute("SELECT teacher_id FROM classes WHERE id = $1",

@@ -104,11 +104,13 @@ class LiveTable:
                          and not game.hand_over)
 
     # ------------------------------------------------------------------ acting
-    def act(self, user_id: int, action: Action, seen: int | None = None) -> list[Event]:
+    def act(self, user_id: int, action: Action, seen: int | None = None,
+            page: str = "") -> list[Event]:
         """A person's action: refused (`TableRefused`, or the rules' `IllegalAction`) unless
         they sit at the seat it is for and it is that seat's turn. `seen`: how many actions
         the table had on the person's screen; if more were taken since (the computer played
-        for them, a duplicated or stale message), the action is refused as too late."""
+        for them, a duplicated or stale message), the action is refused as too late. `page`:
+        the page it came from, which an away person acting from sits at from now on."""
         self.catch_up()
         if seen is not None and seen != self.game.count:
             raise TableRefused("table_someone_first")
@@ -122,8 +124,11 @@ class LiveTable:
             raise TableRefused("table_not_your_seat")
         if self.game.hand_over or self.game.hand.turn != seat:
             raise TableRefused("table_not_your_turn")
-        if self.info.seats[seat].away:  # they act: they are back
-            self.store.tables.set_away(self.id, seat, False)
+        if self.info.seats[seat].away:  # they act: they are back, at this page
+            if page:
+                self.store.tables.join(user_id, self.id, page=page)
+            else:
+                self.store.tables.set_away(self.id, seat, False)
             self.reload()
         return self._save(self.game.entry(action))
 

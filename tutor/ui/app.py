@@ -63,6 +63,7 @@ class TutorApp(pn.viewable.Viewer):
             self.services = Services.default()
         self._factories = pages or default_pages()
         self._views: dict[str, AppPage] = {}
+        self._shown = ""  # the page on view, told when another takes its place
         self._brand = pn.pane.HTML("", css_classes=["zp-brand"], stylesheets=[SHELL_CSS])
         self._nav = pn.widgets.RadioButtonGroup(options=self._nav_options(),
                                                 value=self._nav_value(), color="primary",
@@ -172,6 +173,10 @@ class TutorApp(pn.viewable.Viewer):
     @param.depends("page", watch=True)
     def _show_page(self) -> None:
         view = self.view(self.page)
+        shown = self._views.get(self._shown) if self._shown else None
+        if shown is not None and shown is not view:
+            shown.on_hide()
+        self._shown = self.page
         view.lang = self.lang
         view.on_show()
         self._content.objects = [view]

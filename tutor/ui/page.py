@@ -42,5 +42,9 @@ class AppPage(pn.viewable.Viewer):
         """What the page adds to its URL (`&name=value…`), so a reload comes back to it."""
         return ""
 
+    def on_hide(self) -> None:
+        """Another page took its place (a page that holds something for others, a seat at a
+        shared table, lets it go)."""
+
     def on_show(self) -> None:
         """The page comes into view (re-read what may have changed elsewhere)."""

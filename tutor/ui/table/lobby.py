@@ -146,8 +146,10 @@ class Lobby(pn.viewable.Viewer):
         self._lists.object = "".join(parts)
         self._rooms = {r.name: r.id for r in rooms}
         self._class_box.visible = bool(rooms)
-        if rooms:
-            self._class.options = list(self._rooms)
+        if rooms:  # a class chosen from the start: a select given options chooses none
+            names = list(self._rooms)
+            chosen = self._class.value if self._class.value in names else names[0]
+            self._class.param.update(options=names, value=chosen)
             self._load_members()
 
     def _load_members(self) -> None:
@@ -191,7 +193,11 @@ class Lobby(pn.viewable.Viewer):
         hosts and may watch, but does not sit)."""
         store, user = self.store, self.user
         class_id = self._rooms.get(self._class.value)
-        if store is None or user is None or class_id is None:
+        if store is None or user is None:
+            self.say(t("no_account", self.lang), "warning")
+            return
+        if class_id is None:
+            self.say(t("class_pick_first", self.lang), "warning")
             return
         seats = {seat: pick.value for seat, pick in enumerate(self._seat_picks)
                  if isinstance(pick.value, int) and pick.value}

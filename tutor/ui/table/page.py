@@ -93,6 +93,7 @@ class TablePage(AppPage):
         self._hub: TableHub | None = None
         self._turn_seen: tuple[int, float] = (-1, 0.0)  # (log entry, when this page saw it)
         self._hinting: int | None = None
+        self._watched_seats: tuple | None = None  # the seats every hand was allowed for
         self.lobby = Lobby(enter=self.enter, lang=self.lang)
         self._header = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[SEATS_CSS])
         self._seats = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[SEATS_CSS])
@@ -100,6 +101,8 @@ class TablePage(AppPage):
                                    sizing_mode="stretch_width")
         self._start = pn.widgets.Button(color="primary", visible=False, width=170)
         self._start.on_click(lambda _e: self.start())
+        self._back_in = pn.widgets.Button(color="success", visible=False, width=190)
+        self._back_in.on_click(lambda _e: self.take_seat_back())
         self._back = pn.widgets.Button(color="default", width=130)
         self._back.on_click(lambda _e: self.leave_view())
         self.table = TableView(lang=self.lang)
@@ -111,7 +114,7 @@ class TablePage(AppPage):
                               lang=self.lang)
         self._hands = pn.pane.HTML("", visible=False, sizing_mode="stretch_width",
                                    stylesheets=[SEATS_CSS])
-        self._top = [self._header, self._seats, pn.FlexBox(self._start, self._back),
+        self._top = [self._header, self._seats, pn.FlexBox(self._start, self._back_in, self._back),
                      self._note, self.table]
         self._at_table = pn.Column(sizing_mode="stretch_width")
         self._layout = pn.Column(self.lobby, sizing_mode="stretch_width")
@@ -137,6 +140,7 @@ class TablePage(AppPage):
         lang = self.lang
         with pn.io.hold():
             self._start.name = t("start", lang)
+            self._back_in.name = t("take_seat_back", lang)
             self._back.name = t("back_to_lobby", lang)
             for part in (self.lobby, self.table, self.hand, self.controls, self.ending):
                 part.lang = lang
@@ -150,6 +154,17 @@ class TablePage(AppPage):
         if self.code and self.live is None:
             self.enter(self.code, self.watch)
 
+    def on_hide(self) -> None:
+        """Another page of the app: the seat is theirs still, the computer plays it meanwhile
+        (the others do not wait on a page nobody looks at)."""
+        if self.live is not None:
+            self.leave_view(keep_url=True)
+
+    def on_show(self) -> None:
+        """Back from another page: the table they were at, their seat taken back."""
+        if self.code and self.live is None and self.user is not None:
+            self.enter(self.code, self.watch)
+
     def enter(self, code: str, watch: str = "") -> None:
         """Sit at (or watch) the table with `code`; the lobby says why not."""
         store, user, hub = self.store, self.user, self.shared.tables()
@@ -158,6 +173,9 @@ class TablePage(AppPage):
             return
         try:
             info = store.tables.find(code)
+            if not watch and info.class_id is not None and info.host_id == user.id \
+                    and info.seat_of(user.id) is None:
+                watch = "all"  # a class's teacher watches their class's table
             seat = None
             all_hands = watch == "all" and store.tables.may_watch(user.id, info)
             if not watch:
@@ -172,6 +190,7 @@ class TablePage(AppPage):
             return
         self.code, self.watch = info.code, watch if seat is None else ""
         self.seat, self.all_hands = seat, all_hands
+        self._watched_seats = info.seats if all_hands else None
         self.live, self._hub = live, hub
         hub.changed(self.live)  # everyone sees who sat down
         self._layout.objects = [self._at_table]
@@ -231,6 +250,7 @@ class TablePage(AppPage):
         lang, seat = self.lang, self.seat
         state = live.state(seat)
         info = state.info
+        self._check_watch(info)
         if state.count != self._turn_seen[0]:
             self._turn_seen = (state.count, time.monotonic())
         human = seat if seat is not None else SPECTATOR
@@ -238,7 +258,9 @@ class TablePage(AppPage):
             self._header.object = self._header_html(info.code, state.count, info.status)
             self._seats.object = seats_html(info, seat, lang)
             host = self.user is not None and self.user.id == info.host_id
-            self._start.visible = info.status == "waiting" and (host or self.all_hands)
+            self._start.visible = info.status == "waiting" and host
+            self._back_in.visible = seat is not None and info.status == "playing" \
+                and info.seats[seat].away
             self._note.object, shown = self._note_text(state)
             self._note.visible = shown
             names = seat_names(info)
@@ -266,12 +288,14 @@ class TablePage(AppPage):
             link = location.href.split("?")[0] + link
         return (f'<div class="zp-table-head" data-code="{code}" data-count="{count}" '
                 f'data-status="{status}"><h3>{t("header", lang, code=code)}</h3>'
-                f"<p>{t('share', lang, code=code)} <code>{link}</code></p></div>")
+                f"<p>{t('share', lang, code=code)} <code>{user_text(link)}</code></p></div>")
 
     def _note_text(self, state) -> tuple[str, bool]:
         lang, info = self.lang, state.info
         if self.seat is None:
             key = "watching_all" if self.all_hands else ("watching_table" if self.watch
+                                                         else "table_over"
+                                                         if info.status == "finished"
                                                          else "full")
             return t(key, lang), True
         if info.status == "waiting":
@@ -303,7 +327,7 @@ class TablePage(AppPage):
             return
         self.controls.clear_messages()
         try:
-            events = live.act(user.id, action, seen=self._turn_seen[0])
+            events = live.act(user.id, action, seen=self._turn_seen[0], page=self.page_id)
         except TableRefused as refused:
             self.controls.show_error(t(refused.key, self.lang))
             self._hub.changed(live)
@@ -326,6 +350,38 @@ class TablePage(AppPage):
             live.next_hand(user.id)
         self.table.failed_throw = None
         self._hub.changed(live)
+
+    def take_seat_back(self) -> None:
+        """An away person's seat is theirs again at this page: the computer stops playing it,
+        and their turn's time starts afresh."""
+        live, store, user = self.live, self.store, self.user
+        if live is None or store is None or user is None or self.seat is None:
+            return
+        try:
+            store.tables.join(user.id, live.id, page=self.page_id)
+        except StoreError as exc:
+            self._note.param.update(object=user_text(exc, self.lang), visible=True)
+            return
+        live.reload()
+        self._hub.changed(live)
+
+    def _check_watch(self, info) -> None:
+        """Every hand is drawn only while the store allows it: a person the teacher does not
+        teach may have sat down since, or the teacher in a seat of their own."""
+        if not self.all_hands or info.seats == self._watched_seats:
+            return
+        self._watched_seats = info.seats
+        store, user = self.store, self.user
+        try:
+            allowed = store is not None and user is not None and store.tables.may_watch(
+                user.id, info)
+        except StoreError:
+            allowed = False
+        if not allowed:
+            self.all_hands, self.watch = False, "table"
+            self._hands.object = ""
+            self._at_table.objects = [*self._top, self.ending]
+            self._sync_url()
 
     def start(self) -> None:
         """Start the match (the host, or a teacher of the class; the store checks)."""
@@ -356,7 +412,13 @@ class TablePage(AppPage):
         pool = self.shared.pool
 
         async def run() -> None:
-            suggestion = await pool.hint(observation)
+            try:
+                suggestion = await pool.hint(observation)
+            except Exception:
+                if self._hinting == number:  # it may be asked for again
+                    self._hinting = None
+                    self.controls.show_error(t("hint_failed", self.lang))
+                raise
             if self.live is live and live.game.count == number:
                 self.controls.show_hint(suggestion)
 

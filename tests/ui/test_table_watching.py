@@ -1,0 +1,156 @@
+"""Who sees what at a shared table, and who holds a seat, when people come and go: a
+teacher's every-hand view never opens for one who plays there and closes when a stranger
+sits down; a class's teacher opens their class's table (one class is enough) and watches
+it; a tab that acted last is the one whose closing frees the seat; leaving for another page
+lets the seat go; a failed hint may be asked for again."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tutor.rules import Pass
+from tutor.store import Conflict
+from tutor.tables import table_options
+from tutor.ui.app import TutorApp
+from tutor.ui.services import Services
+from tutor.ui.table.page import TablePage
+
+from .conftest import class_with_learner
+
+
+@pytest.fixture
+def services(store):
+    return Services(store=store)
+
+
+def _page(services, store, user, code: str = "", watch: str = "") -> TablePage:
+    page = TablePage(services=services, code=code, watch=watch)
+    page.attach_user(store, user)
+    return page
+
+
+def _table(store, host, **options) -> str:
+    info = store.tables.create(host.id, table_options("easy", max_hands=1), 5,
+                               options={"strength": "easy", "turn_seconds": 0, **options})
+    return info.code
+
+
+def _pass_until(live, seat: int) -> None:
+    while live.game.hand.turn != seat:  # no loop plays the computers here: pass for them
+        turn = live.game.hand.turn
+        assert live.computer_acts(turn, live.game.count, Pass(turn))
+
+
+def test_a_teacher_who_plays_at_a_table_never_sees_every_hand(store, services):
+    teacher, learner, _room = class_with_learner(store)
+    seated = _page(services, store, teacher)
+    seated.lobby.open_table()
+    _page(services, store, learner, code=seated.code)
+    assert seated.seat == 0
+    other_tab = _page(services, store, teacher, code=seated.code, watch="all")
+    assert not other_tab.all_hands and not other_tab._hands.object
+    assert not store.tables.may_watch(teacher.id, store.tables.find(seated.code))
+
+
+def test_every_hand_closes_when_someone_the_teacher_does_not_teach_sits_down(store, services):
+    teacher, learner, _room = class_with_learner(store)
+    stranger = store.users.create("sam", "Sam", "learner", "secret-4")
+    host = _page(services, store, learner)
+    host.lobby.open_table()
+    watching = _page(services, store, teacher, code=host.code, watch="all")
+    assert watching.all_hands and 'data-seat="0"' in watching._hands.object
+    late = _page(services, store, stranger, code=host.code)  # the hub redraws every page
+    assert late.seat == 1
+    assert not watching.all_hands and watching._hands not in watching._at_table.objects
+    assert 'data-seat="1"' not in watching._hands.object
+    assert watching._note.object == "You are watching the table as the players see it."
+
+
+def test_a_class_teacher_opens_a_table_for_their_one_class_and_watches_it(store, services):
+    teacher, learner, room = class_with_learner(store)
+    page = _page(services, store, teacher)
+    lobby = page.lobby
+    assert lobby._class.value == room.name  # chosen: a teacher with one class cannot change it
+    names = {v: k for k, v in lobby._seat_picks[0].options.items()}
+    assert names[learner.id] == "Lea (lea)"
+    lobby._seat_picks[2].value = learner.id
+    lobby.open_class_table()
+    info = store.tables.for_teacher(teacher.id)[0]
+    assert info.class_id == room.id and info.seat_of(learner.id) == 2
+    assert info.seat_of(teacher.id) is None and lobby._message.alert_type == "success"
+    opened = _page(services, store, teacher, code=info.code)  # their "Open" link
+    assert opened.seat is None and opened.all_hands  # the teacher watches; never sits
+    with pytest.raises(Conflict):
+        store.tables.join(teacher.id, info.id)
+
+
+def test_the_tab_that_acted_last_is_the_one_whose_closing_frees_the_seat(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    code = _table(store, learner)
+    first = _page(services, store, learner, code=code)
+    first.start()
+    second = _page(services, store, learner, code=code)  # the same seat in a second tab
+    second.closed()
+    table_id = first.live.id
+    assert store.tables.get(table_id).seats[0].away
+    first.live.reload()  # the seats' notice, as a served hub hands it on
+    _pass_until(first.live, 0)
+    services.tables().changed(first.live)
+    first.act(Pass(0))  # back, from the first tab
+    assert not store.tables.get(table_id).seats[0].away
+    first.closed()  # now no page of theirs is open: the computer must not wait on them
+    assert store.tables.get(table_id).seats[0].away
+
+
+def test_an_away_person_takes_their_seat_back_with_a_button(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    page = _page(services, store, learner, code=_table(store, learner))
+    page.start()
+    store.tables.set_away(page.live.id, 0, True)  # as their turn's time ran out
+    page.live.reload()
+    services.tables().changed(page.live)
+    assert page._back_in.visible and "Take my seat back" in page._note.object
+    page.take_seat_back()
+    assert not store.tables.get(page.live.id).seats[0].away and not page._back_in.visible
+
+
+def test_going_to_another_page_lets_the_seat_go_and_coming_back_takes_it(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    code = _table(store, learner)
+    app = TutorApp(services=services, user=learner, page="table")
+    table_page = app.view("table")
+    table_page.attach_user(store, learner)
+    table_page.enter(code)
+    table_id = table_page.live.id
+    app.page = "home"
+    assert store.tables.get(table_id).seats[0].away and table_page.live is None
+    app.page = "table"
+    assert table_page.seat == 0 and not store.tables.get(table_id).seats[0].away
+
+
+def test_a_hint_that_failed_may_be_asked_for_again(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    page = _page(services, store, learner, code=_table(store, learner, hints=True))
+    page.start()
+    _pass_until(page.live, 0)
+    services.tables().changed(page.live)
+    calls = []
+
+    class FailingPool:
+        async def hint(self, _observation):
+            calls.append(1)
+            raise RuntimeError("a worker died")
+
+    services._pool = FailingPool()
+
+    async def ask_twice() -> None:
+        for _ in range(2):
+            page.hint()
+            await asyncio.sleep(0.05)
+
+    asyncio.run(ask_twice())
+    assert len(calls) == 2 and page._hinting is None
+    assert page.controls._message.visible
+    assert "could not be worked out" in page.controls._message.object

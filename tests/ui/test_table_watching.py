@@ -2,15 +2,18 @@
 teacher's every-hand view never opens for one who plays there and closes when a stranger
 sits down; a class's teacher opens their class's table (one class is enough) and watches
 it; a tab that acted last is the one whose closing frees the seat; leaving for another page
-lets the seat go; a failed hint may be asked for again."""
+lets the seat go; a failed hint may be asked for again; a failed throw is told at every
+seat until that seat's person acts."""
 
 from __future__ import annotations
 
 import asyncio
+import copy
 
 import pytest
 
-from tutor.rules import Pass
+from tutor.ai import PlayerSpec
+from tutor.rules import EventKind, Pass, Phase, Play
 from tutor.store import Conflict
 from tutor.tables import table_options
 from tutor.ui.app import TutorApp
@@ -154,3 +157,58 @@ def test_a_hint_that_failed_may_be_asked_for_again(store, services):
     assert len(calls) == 2 and page._hinting is None
     assert page.controls._message.visible
     assert "could not be worked out" in page.controls._message.object
+
+
+def _failing_throw(hand, seat: int):
+    """A lead of all `seat`'s cards of one plain suit that the rules find fails, or None."""
+    trump = hand.trump
+    by_suit: dict[int, list] = {}
+    for card in hand.cards_of(seat):
+        if not trump.is_trump(card):
+            by_suit.setdefault(trump.effective_suit(card), []).append(card)
+    for cards in by_suit.values():
+        if len(set(cards)) < 2:
+            continue
+        trial = copy.deepcopy(hand)
+        events = trial.apply(Play(seat, tuple(cards)))
+        if any(e.type == EventKind.THROW_FAILED for e in events):
+            return Play(seat, tuple(cards))
+    return None
+
+
+def test_a_failed_throw_is_told_at_every_seat_and_to_spectators(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    other = store.users.create("oli", "Oli", "learner", "secret-3")
+    for seed in range(40):  # a deal where the host leads a throw that fails
+        info = store.tables.create(learner.id, table_options("easy", max_hands=1), seed,
+                                   options={"strength": "easy", "turn_seconds": 0})
+        host = _page(services, store, learner, code=info.code)
+        guest = _page(services, store, other, code=info.code)
+        watcher = _page(services, store, store.users.create(f"w{seed}", "Wu", "learner",
+                                                            "secret-4"), code=info.code,
+                        watch="table")
+        host.start()
+        live, throw = host.live, None
+        while not live.game.hand_over and throw is None:
+            hand, turn = live.game.hand, live.game.hand.turn
+            if turn == 0 and hand.phase == Phase.PLAYING and not hand.observation(0).current:
+                throw = _failing_throw(hand, 0)
+                if throw is not None:
+                    break
+            action = PlayerSpec("heuristic", turn).build().act(hand.observation(turn))
+            if turn in (0, 1):
+                (host, guest)[turn].act(action)
+            else:
+                assert live.computer_acts(turn, live.game.count, action)
+            services.tables().changed(live)
+        if throw is not None:
+            break
+    assert throw is not None, "no deal of 40 had a failing throw for seat 0"
+    host.act(throw)
+    for page in (host, guest, watcher):
+        assert page.table._notice.visible, page.seat
+    assert "Lea" in guest.table._notice.object and "You" in host.table._notice.object
+    assert live.game.hand.turn == 1  # the guest follows: told it, their page lets it go
+    guest.act(PlayerSpec("heuristic", 1).build().act(live.game.hand.observation(1)))
+    assert not guest.table._notice.visible
+    assert host.table._notice.visible and watcher.table._notice.visible

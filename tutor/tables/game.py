@@ -15,6 +15,7 @@ from tutor.games import NEXT_HAND, RECORD_VERSION
 from tutor.rules import (
     Action,
     Event,
+    EventKind,
     Hand,
     Match,
     Phase,
@@ -48,6 +49,9 @@ class TableGame:
         self.hand: Hand = self.match.new_hand()
         self.finished_hands: list[Hand] = []
         self.count = 0  # log entries applied
+        # the hand's latest failed throw and how many entries the table had once it was made:
+        # every page tells it (not only the thrower's), until that page's person acts
+        self.failed_throw: tuple[int, Event] | None = None
 
     @classmethod
     def from_log(cls, options: dict[str, Any], seed: int,
@@ -80,8 +84,12 @@ class TableGame:
             if entry.get("type") == NEXT_HAND:
                 self._next_hand()
             else:
-                events += self._apply(action_from_dict(
+                caused = self._apply(action_from_dict(
                     {k: v for k, v in entry.items() if k != "hand"}))
+                events += caused
+                failed = [e for e in caused if e.type == EventKind.THROW_FAILED]
+                if failed:
+                    self.failed_throw = (self.count + 1, failed[-1])
             self.count += 1
         return events
 
@@ -111,6 +119,7 @@ class TableGame:
         self.next_hand_entry()  # ValueError when no hand may start
         self.finished_hands.append(self.hand)
         self.hand = self.match.new_hand()
+        self.failed_throw = None
 
     def summary(self) -> dict[str, Any]:
         """The match's result so far (saved when it ends)."""

@@ -19,7 +19,7 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.rules import Action, EventKind, IllegalAction
+from tutor.rules import Action, IllegalAction
 from tutor.store import Conflict, Store, StoreError, User
 from tutor.store.tables import CODE_LENGTH, normalise_table_code
 from tutor.tables import LiveTable, TableHub, TableRefused
@@ -93,6 +93,7 @@ class TablePage(AppPage):
         self._hub: TableHub | None = None
         self._turn_seen: tuple[int, float] = (-1, 0.0)  # (log entry, when this page saw it)
         self._hinting: int | None = None
+        self._acted_at = -1  # the table's entries when this page's person last acted
         self._watched_seats: tuple | None = None  # the seats every hand was allowed for
         self.lobby = Lobby(enter=self.enter, lang=self.lang)
         self._header = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[SEATS_CSS])
@@ -264,8 +265,11 @@ class TablePage(AppPage):
             self._note.object, shown = self._note_text(state)
             self._note.visible = shown
             names = seat_names(info)
+            failed = live.game.failed_throw  # anyone's, until this page's person acts
             self.table.param.update(observation=state.observation, human=human,
-                                    hand_number=state.hand_number, names=names)
+                                    hand_number=state.hand_number, names=names,
+                                    failed_throw=failed[1] if failed is not None
+                                    and failed[0] > self._acted_at else None)
             if seat is not None:
                 self.hand.observation = state.observation
             self.controls.param.update(observation=state.observation, human=human, names=names,
@@ -326,8 +330,9 @@ class TablePage(AppPage):
         if live is None or user is None:
             return
         self.controls.clear_messages()
+        before = self._turn_seen[0]  # the entry this action becomes (else it is refused)
         try:
-            events = live.act(user.id, action, seen=self._turn_seen[0], page=self.page_id)
+            live.act(user.id, action, seen=before, page=self.page_id)
         except TableRefused as refused:
             self.controls.show_error(t(refused.key, self.lang))
             self._hub.changed(live)
@@ -338,8 +343,7 @@ class TablePage(AppPage):
         except StoreError as exc:
             self.controls.show_error(user_text(exc, self.lang))
             return
-        self.table.failed_throw = next((e for e in events if e.type == EventKind.THROW_FAILED),
-                                       None)
+        self._acted_at = before  # a failed throw told before it is told no more
         self._hub.changed(live)
 
     def next_hand(self) -> None:
@@ -348,7 +352,6 @@ class TablePage(AppPage):
             return
         with contextlib.suppress(TableRefused, StoreError):  # the table shows where it is
             live.next_hand(user.id)
-        self.table.failed_throw = None
         self._hub.changed(live)
 
     def take_seat_back(self) -> None:

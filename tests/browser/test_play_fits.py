@@ -144,19 +144,24 @@ def _seen_hand(page) -> tuple[int, int]:
     return detail.locator(".zp-seen-hand .zp-card").count(), held
 
 
-def _show_trick(page, review, trick: int) -> None:
-    """Choose the review's first decision of `trick`, once it is judged, and wait for it."""
+def _show_trick(page, review, trick: int) -> tuple[int, int]:
+    """Choose the review's first decision of `trick`, once it is judged, and read what its
+    position shows (`_seen_hand`) while that trick is the one on view: verdicts still
+    arriving relabel the options and may move the choice, so it is chosen again until the
+    position drawn is that trick's (by its `data-trick`: "Trick 1" is also in "Trick 12")."""
     pick = review.locator("select").first
     deadline = time.monotonic() + 180
-    shown = review.locator(".zp-table").get_by_text(f"Trick {trick}", exact=False).first
+    on_view = page.locator(f'.zp-review-detail .zp-now[data-trick="{trick}"]')
     while True:
         labels = [x for x in pick.locator("option").all_inner_texts()
                   if x.startswith(f"Trick {trick}:")]
-        if labels:  # verdicts still arriving relabel the options: choose again if it missed
+        if labels:
             pick.select_option(label=labels[0])
             try:
-                shown.wait_for(timeout=10_000)
-                return
+                on_view.first.wait_for(timeout=10_000)
+                seen = _seen_hand(page)
+                if on_view.count():  # still that trick's once read
+                    return seen
             except PlaywrightTimeout:
                 pass
         assert time.monotonic() < deadline, f"trick {trick} was never judged and shown"
@@ -174,11 +179,9 @@ def _what_you_saw_shows_the_hand(page, trick: int) -> None:
     review = page.locator(".zp-review").first
     # decisions are listed as they are judged, in no set order: the first trick's, then that
     # trick's, each waited for
-    _show_trick(page, review, 1)
-    shown, held = _seen_hand(page)
+    shown, held = _show_trick(page, review, 1)
     assert shown == held > 0
-    _show_trick(page, review, trick)
-    shown, later = _seen_hand(page)
+    shown, later = _show_trick(page, review, trick)
     assert shown == later < held
     for lang, switch, words in (("en", None, "What you saw"), ("zh", "中文", "你当时看到的")):
         if switch:

@@ -107,6 +107,34 @@ def test_the_tab_that_acted_last_is_the_one_whose_closing_frees_the_seat(store, 
     assert store.tables.get(table_id).seats[0].away
 
 
+def test_closing_a_spare_tab_leaves_the_seat_with_the_tab_in_use(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    code = _table(store, learner)
+    in_use = _page(services, store, learner, code=code)
+    in_use.start()
+    spare = _page(services, store, learner, code=code)  # opened later: the seat's page
+    table_id = in_use.live.id
+    _pass_until(in_use.live, 0)
+    services.tables().changed(in_use.live)
+    in_use.act(Pass(0))  # played from the first tab: it is theirs now
+    spare.closed()
+    assert not store.tables.get(table_id).seats[0].away
+
+
+def test_a_class_table_seats_its_class_only(store, services):
+    teacher, learner, room = class_with_learner(store)
+    stranger = store.users.create("sam", "Sam", "learner", "secret-4")
+    info = store.tables.create(teacher.id, table_options("easy", max_hands=1), 5,
+                               options={"strength": "easy"}, class_id=room.id,
+                               seats={1: learner.id}, sit=False)
+    with pytest.raises(Conflict):
+        store.tables.join(stranger.id, info.id)
+    late = _page(services, store, stranger, code=info.code)  # shown the table, no seat
+    assert late.seat is None and not late.all_hands
+    assert store.tables.may_watch(teacher.id, store.tables.get(info.id))
+    assert _page(services, store, learner, code=info.code).seat == 1
+
+
 def test_an_away_person_takes_their_seat_back_with_a_button(store, services):
     _teacher, learner, _room = class_with_learner(store)
     page = _page(services, store, learner, code=_table(store, learner))
@@ -207,7 +235,12 @@ def test_a_failed_throw_is_told_at_every_seat_and_to_spectators(store, services)
     host.act(throw)
     for page in (host, guest, watcher):
         assert page.table._notice.visible, page.seat
-    assert "Lea" in guest.table._notice.object and "You" in host.table._notice.object
+    told = guest.table._notice.object
+    assert told.startswith("<bdi>Lea</bdi> tried to throw") and "<bdi>Lea</bdi> loses 1" in told
+    beaten_by = told.split(": ", 1)[1].split(" beats ")[0].split("; ")
+    assert len(beaten_by) == len(set(beaten_by))  # each beating named once
+    assert host.table._notice.object.startswith("You tried to throw")
+    assert "you lose 1 积分" in host.table._notice.object
     assert live.game.hand.turn == 1  # the guest follows: told it, their page lets it go
     guest.act(PlayerSpec("heuristic", 1).build().act(live.game.hand.observation(1)))
     assert not guest.table._notice.visible

@@ -201,10 +201,13 @@ class Tables(Repository):
             if table.status == "finished":
                 raise Conflict("This table's match is over.")
             mine = table.seat_of(actor_id)
-            if mine is None and table.class_id is not None and cur.execute(
-                    "SELECT 1 FROM classes WHERE id = $1 AND teacher_id = $2",
-                    [table.class_id, actor_id]).fetchone() is not None:
-                raise Conflict("A class's teacher watches its table and does not sit at it.")
+            if mine is None and table.class_id is not None:
+                if cur.execute("SELECT 1 FROM classes WHERE id = $1 AND teacher_id = $2",
+                               [table.class_id, actor_id]).fetchone() is not None:
+                    raise Conflict("A class's teacher watches its table and does not sit at it.")
+                if cur.execute("SELECT 1 FROM memberships WHERE class_id = $1 AND user_id = $2",
+                               [table.class_id, actor_id]).fetchone() is None:
+                    raise Conflict("This table is for a class you are not in.")
             if mine is None:
                 free = [s.seat for s in table.seats if s.user_id is None]
                 if seat is not None and seat not in free:
@@ -225,6 +228,17 @@ class Tables(Repository):
         seat_taken = self._db.transaction(join)
         self.notices.notify(f"{table_id}:seats")
         return seat_taken
+
+    def act_from(self, table_id: int, seat: int, user_id: int, page: str) -> bool:
+        """The person in `seat` acted from `page`: they are there (not away), and that page
+        is the one whose closing says they left; whether anything changed."""
+        rows = self._db.fetch("UPDATE table_seats SET away = false, page = $4 WHERE"
+                              " table_id = $1 AND seat = $2 AND user_id = $3 AND (away OR"
+                              " page IS NULL OR page <> $4) RETURNING seat",
+                              [table_id, seat, user_id, page])
+        if rows:
+            self.notices.notify(f"{table_id}:seats")
+        return bool(rows)
 
     def set_away(self, table_id: int, seat: int, away: bool, page: str | None = None) -> bool:
         """Mark the person in `seat` away (the computer plays for them) or back; whether it
@@ -337,11 +351,15 @@ class Tables(Repository):
                 return False
             if table.seat_of(actor_id) is not None:
                 return False
-            if table.class_id is not None:
+            people = [s.user_id for s in table.seats if s.user_id is not None]
+            if table.class_id is not None:  # their class's table, everyone seated theirs
                 row = cur.execute("SELECT teacher_id FROM classes WHERE id = $1",
                                   [table.class_id]).fetchone()
-                return row is not None and row[0] == actor_id
-            people = [s.user_id for s in table.seats if s.user_id is not None]
+                if row is None or row[0] != actor_id:
+                    return False
+                return all(cur.execute("SELECT 1 FROM memberships WHERE class_id = $1 AND"
+                                       " user_id = $2", [table.class_id, user]).fetchone()
+                           is not None for user in people)
             for user in people:
                 try:
                     self._require_reader(cur, actor_id, user)

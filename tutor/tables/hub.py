@@ -138,10 +138,8 @@ class TableHub:
             wait = self.delay if live.wrote_last else self.grace
             then = self._deal_on
         plan = None if then is None else (then.__name__, number)
-        timer = self._timers.get(live.id)
-        if plan is not None and plan == self._plans.get(live.id) and timer is not None \
-                and not timer.cancelled() and timer.when() > loop.time():
-            return
+        if plan is not None and plan == self._plans.get(live.id):
+            return  # still to come (a plan that ran is forgotten as it runs)
         self._plans.pop(live.id, None)
         timer = self._timers.pop(live.id, None)
         if timer is not None:
@@ -151,6 +149,7 @@ class TableHub:
             self._timers[live.id] = loop.call_later(wait, then, live.id, number)
 
     def _time_up(self, table_id: int, number: int) -> None:
+        self._plans.pop(table_id, None)
         live = self._tables.get(table_id)
         if live is None or live.game.count != number:
             return
@@ -167,6 +166,7 @@ class TableHub:
         self.changed(live)
 
     def _deal_on(self, table_id: int, number: int) -> None:
+        self._plans.pop(table_id, None)
         live = self._tables.get(table_id)
         if live is None or live.game.count != number:
             return
@@ -177,6 +177,7 @@ class TableHub:
         self.changed(live)
 
     def _computer_turn(self, table_id: int, number: int) -> None:
+        self._plans.pop(table_id, None)
         live = self._tables.get(table_id)
         if live is None or table_id in self._deciding:
             return

@@ -124,11 +124,11 @@ class LiveTable:
             raise TableRefused("table_not_your_seat")
         if self.game.hand_over or self.game.hand.turn != seat:
             raise TableRefused("table_not_your_turn")
-        if self.info.seats[seat].away:  # they act: they are back, at this page
-            if page:
-                self.store.tables.join(user_id, self.id, page=page)
-            else:
-                self.store.tables.set_away(self.id, seat, False)
+        if page:  # they act from this page: they are here, and it is theirs
+            if self.store.tables.act_from(self.id, seat, user_id, page):
+                self.reload()
+        elif self.info.seats[seat].away:  # they act: they are back
+            self.store.tables.set_away(self.id, seat, False)
             self.reload()
         return self._save(self.game.entry(action))
 

@@ -32,6 +32,7 @@ from .table_view import HandView
 # on a phone a hint, an error and the prompt take little height, so the hand stays on the
 # first screen
 PHONE_TEXT_CSS = """
+:host { overflow-wrap: anywhere; }  /* a long name typed without spaces still wraps */
 @media (max-width: 700px) { :host(.alert) { padding: 2px 10px; font-size: 14px; }
   p { margin: 4px 0; } }
 """

@@ -71,6 +71,7 @@ TABLE_CSS = CARD_CSS + """
 .zp-tiny[data-many] .zp-card { margin-right: -12px; }
 .zp-played .zp-card:last-child, .zp-played[data-many] .zp-card:last-child { margin-right: 0; }
 .zp-summary table { border-collapse: collapse; margin-top: 6px; }
+.zp-info, .zp-summary { overflow-wrap: anywhere; }  /* a long name typed without spaces */
 .zp-summary td, .zp-summary th { border: 1px solid #ccd; padding: 3px 10px; text-align: center; }
 .zp-summary th { background: #eef2f7; }
 .zp-up { color: #2e7d32; font-weight: 700; }

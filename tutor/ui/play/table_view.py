@@ -26,6 +26,9 @@ PHONE_HAND_CSS = """
 """
 
 
+WRAP_CSS = ":host { overflow-wrap: anywhere; }"  # a long name typed without spaces wraps
+
+
 class TableView(pn.viewable.Viewer):
     """The table as seat `human` sees it, and a failed throw's notice below it."""
 
@@ -43,7 +46,7 @@ class TableView(pn.viewable.Viewer):
         self._table = pn.pane.HTML("", stylesheets=[TABLE_CSS],
                                    sizing_mode="stretch_width")
         self._notice = pn.pane.Alert("", alert_type="info", visible=False,
-                                     sizing_mode="stretch_width")
+                                     sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         self._layout = pn.Column(self._table, self._notice, sizing_mode="stretch_width")
         self._draw()
         self._tell()
@@ -64,10 +67,13 @@ class TableView(pn.viewable.Viewer):
         if e is None:
             return
         who = who_html(e.seat, human, lang, names)  # type: ignore[arg-type]
-        by = "; ".join(f"{who_html(b['seat'], human, lang, names)} {_symbols(b['cards'], lang)}"
-                       for b in e.info["by"])
+        # each beating once: one card may beat every part of a throw ("Seat 1 A♠", not four)
+        by = "; ".join(dict.fromkeys(
+            f"{who_html(b['seat'], human, lang, names)} {_symbols(b['cards'], lang)}"
+            for b in e.info["by"]))
         beaten = ", ".join(_symbols(x, lang) for x in e.info["beaten"])
-        self._notice.object = t("throw_failed", lang, who=who, who_short=who,
+        key = "throw_failed_you" if e.seat == human else "throw_failed"
+        self._notice.object = t(key, lang, who=who, who_short=who,
                                 cards=format_cards(e.cards, lang=lang), by=by,
                                 beaten=beaten, forced=_symbols(e.info["forced"], lang))
 

@@ -192,6 +192,7 @@ class TablePage(AppPage):
         self.code, self.watch = info.code, watch if seat is None else ""
         self.seat, self.all_hands = seat, all_hands
         self._watched_seats = info.seats if all_hands else None
+        self._acted_at = -1
         self.live, self._hub = live, hub
         hub.changed(self.live)  # everyone sees who sat down
         self._layout.objects = [self._at_table]

@@ -110,7 +110,7 @@ class LiveTable:
         they sit at the seat it is for and it is that seat's turn. `seen`: how many actions
         the table had on the person's screen; if more were taken since (the computer played
         for them, a duplicated or stale message), the action is refused as too late. `page`:
-        the page it came from, which an away person acting from sits at from now on."""
+        the page it came from, the seat's page from now on (its closing says they left)."""
         self.catch_up()
         if seen is not None and seen != self.game.count:
             raise TableRefused("table_someone_first")

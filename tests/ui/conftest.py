@@ -3,6 +3,7 @@
 import pytest
 
 from tutor.store import Store
+from tutor.ui.services import Services
 
 
 @pytest.fixture
@@ -19,3 +20,18 @@ def class_with_learner(store):
     room = store.classes.create(teacher.id, "Class A")
     store.classes.join(learner.id, room.join_code)
     return teacher, learner, room
+
+
+@pytest.fixture
+def services(store):
+    """The app's services on the test's store (no AI pool until one is asked for)."""
+    return Services(store=store)
+
+
+def table_page(services, store, user, code: str = "", watch: str = ""):
+    """A Table page signed in as `user`, at the table `code` (or its lobby)."""
+    from tutor.ui.table.page import TablePage
+
+    page = TablePage(services=services, code=code, watch=watch)
+    page.attach_user(store, user)
+    return page

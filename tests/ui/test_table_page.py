@@ -4,36 +4,21 @@ sees every hand while anyone else asking to is shown the table's view without th
 
 from __future__ import annotations
 
-import pytest
-
 from tutor.ai import PlayerSpec
 from tutor.review import Budget
 from tutor.rules import Pass
-from tutor.ui.services import Services
-from tutor.ui.table.page import TablePage
 
-from .conftest import class_with_learner
-
-
-@pytest.fixture
-def services(store):
-    return Services(store=store)
-
-
-def _page(services, store, user, code: str = "", watch: str = "") -> TablePage:
-    page = TablePage(services=services, code=code, watch=watch)
-    page.attach_user(store, user)
-    return page
+from .conftest import class_with_learner, table_page
 
 
 def test_two_people_at_a_table_each_see_and_act_for_their_own_seat(store, services) -> None:
     _teacher, learner, _room = class_with_learner(store)
     other = store.users.create("oli", "Oli", "learner", "secret-3")
-    host = _page(services, store, learner)
+    host = table_page(services, store, learner)
     host.lobby._strength.value = "easy"
     host.lobby.open_table()
     assert host.live is not None and host.seat == 0
-    guest = _page(services, store, other, code=host.code)
+    guest = table_page(services, store, other, code=host.code)
     assert guest.seat == 1 and guest.live is host.live  # one copy of the table per process
     assert "Oli" in host._seats.object  # the host's page heard who sat down
     host.start()
@@ -69,11 +54,11 @@ def test_after_a_hand_each_person_reviews_their_seat_and_a_spectator_sees_the_re
         store, services) -> None:
     _teacher, learner, _room = class_with_learner(store)
     other = store.users.create("oli", "Oli", "learner", "secret-3")
-    host = _page(services, store, learner)
+    host = table_page(services, store, learner)
     host.lobby._strength.value = "easy"
     host.lobby.open_table()
-    guest = _page(services, store, other, code=host.code)
-    watcher = _page(services, store, store.users.create("wu", "Wu", "learner", "secret-4"),
+    guest = table_page(services, store, other, code=host.code)
+    watcher = table_page(services, store, store.users.create("wu", "Wu", "learner", "secret-4"),
                     code=host.code, watch="table")
     assert watcher.seat is None
     host.start()
@@ -117,14 +102,14 @@ def test_after_a_hand_each_person_reviews_their_seat_and_a_spectator_sees_the_re
 def test_every_hand_is_shown_only_to_a_teacher_of_the_players(store, services) -> None:
     teacher, learner, _room = class_with_learner(store)
     stranger = store.users.create("sam", "Sam", "learner", "secret-4")
-    host = _page(services, store, learner)
+    host = table_page(services, store, learner)
     host.lobby.open_table()
     code = host.code
-    watcher = _page(services, store, teacher, code=code, watch="all")
+    watcher = table_page(services, store, teacher, code=code, watch="all")
     assert watcher.seat is None and watcher.all_hands
     assert watcher._hands in watcher._at_table.objects
     assert "data-seat=\"4\"" in watcher._hands.object
-    nosy = _page(services, store, stranger, code=code, watch="all")
+    nosy = table_page(services, store, stranger, code=code, watch="all")
     assert nosy.seat is None and not nosy.all_hands
     assert nosy._hands not in nosy._at_table.objects
     assert nosy.hand not in nosy._at_table.objects  # no seat: no cards at all

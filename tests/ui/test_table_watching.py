@@ -17,21 +17,8 @@ from tutor.rules import EventKind, Pass, Phase, Play
 from tutor.store import Conflict
 from tutor.tables import table_options
 from tutor.ui.app import TutorApp
-from tutor.ui.services import Services
-from tutor.ui.table.page import TablePage
 
-from .conftest import class_with_learner
-
-
-@pytest.fixture
-def services(store):
-    return Services(store=store)
-
-
-def _page(services, store, user, code: str = "", watch: str = "") -> TablePage:
-    page = TablePage(services=services, code=code, watch=watch)
-    page.attach_user(store, user)
-    return page
+from .conftest import class_with_learner, table_page
 
 
 def _table(store, host, **options) -> str:
@@ -48,11 +35,11 @@ def _pass_until(live, seat: int) -> None:
 
 def test_a_teacher_who_plays_at_a_table_never_sees_every_hand(store, services):
     teacher, learner, _room = class_with_learner(store)
-    seated = _page(services, store, teacher)
+    seated = table_page(services, store, teacher)
     seated.lobby.open_table()
-    _page(services, store, learner, code=seated.code)
+    table_page(services, store, learner, code=seated.code)
     assert seated.seat == 0
-    other_tab = _page(services, store, teacher, code=seated.code, watch="all")
+    other_tab = table_page(services, store, teacher, code=seated.code, watch="all")
     assert not other_tab.all_hands and not other_tab._hands.object
     assert not store.tables.may_watch(teacher.id, store.tables.find(seated.code))
 
@@ -60,11 +47,11 @@ def test_a_teacher_who_plays_at_a_table_never_sees_every_hand(store, services):
 def test_every_hand_closes_when_someone_the_teacher_does_not_teach_sits_down(store, services):
     teacher, learner, _room = class_with_learner(store)
     stranger = store.users.create("sam", "Sam", "learner", "secret-4")
-    host = _page(services, store, learner)
+    host = table_page(services, store, learner)
     host.lobby.open_table()
-    watching = _page(services, store, teacher, code=host.code, watch="all")
+    watching = table_page(services, store, teacher, code=host.code, watch="all")
     assert watching.all_hands and 'data-seat="0"' in watching._hands.object
-    late = _page(services, store, stranger, code=host.code)  # the hub redraws every page
+    late = table_page(services, store, stranger, code=host.code)  # the hub redraws every page
     assert late.seat == 1
     assert not watching.all_hands and watching._hands not in watching._at_table.objects
     assert 'data-seat="1"' not in watching._hands.object
@@ -73,7 +60,7 @@ def test_every_hand_closes_when_someone_the_teacher_does_not_teach_sits_down(sto
 
 def test_a_class_teacher_opens_a_table_for_their_one_class_and_watches_it(store, services):
     teacher, learner, room = class_with_learner(store)
-    page = _page(services, store, teacher)
+    page = table_page(services, store, teacher)
     lobby = page.lobby
     assert lobby._class.value == room.name  # chosen: a teacher with one class cannot change it
     names = {v: k for k, v in lobby._seat_picks[0].options.items()}
@@ -83,7 +70,7 @@ def test_a_class_teacher_opens_a_table_for_their_one_class_and_watches_it(store,
     info = store.tables.for_teacher(teacher.id)[0]
     assert info.class_id == room.id and info.seat_of(learner.id) == 2
     assert info.seat_of(teacher.id) is None and lobby._message.alert_type == "success"
-    opened = _page(services, store, teacher, code=info.code)  # their "Open" link
+    opened = table_page(services, store, teacher, code=info.code)  # their "Open" link
     assert opened.seat is None and opened.all_hands  # the teacher watches; never sits
     with pytest.raises(Conflict):
         store.tables.join(teacher.id, info.id)
@@ -92,9 +79,9 @@ def test_a_class_teacher_opens_a_table_for_their_one_class_and_watches_it(store,
 def test_the_tab_that_acted_last_is_the_one_whose_closing_frees_the_seat(store, services):
     _teacher, learner, _room = class_with_learner(store)
     code = _table(store, learner)
-    first = _page(services, store, learner, code=code)
+    first = table_page(services, store, learner, code=code)
     first.start()
-    second = _page(services, store, learner, code=code)  # the same seat in a second tab
+    second = table_page(services, store, learner, code=code)  # the same seat in a second tab
     second.closed()
     table_id = first.live.id
     assert store.tables.get(table_id).seats[0].away
@@ -110,9 +97,9 @@ def test_the_tab_that_acted_last_is_the_one_whose_closing_frees_the_seat(store, 
 def test_closing_a_spare_tab_leaves_the_seat_with_the_tab_in_use(store, services):
     _teacher, learner, _room = class_with_learner(store)
     code = _table(store, learner)
-    in_use = _page(services, store, learner, code=code)
+    in_use = table_page(services, store, learner, code=code)
     in_use.start()
-    spare = _page(services, store, learner, code=code)  # opened later: the seat's page
+    spare = table_page(services, store, learner, code=code)  # opened later: the seat's page
     table_id = in_use.live.id
     _pass_until(in_use.live, 0)
     services.tables().changed(in_use.live)
@@ -129,15 +116,15 @@ def test_a_class_table_seats_its_class_only(store, services):
                                seats={1: learner.id}, sit=False)
     with pytest.raises(Conflict):
         store.tables.join(stranger.id, info.id)
-    late = _page(services, store, stranger, code=info.code)  # shown the table, no seat
+    late = table_page(services, store, stranger, code=info.code)  # shown the table, no seat
     assert late.seat is None and not late.all_hands
     assert store.tables.may_watch(teacher.id, store.tables.get(info.id))
-    assert _page(services, store, learner, code=info.code).seat == 1
+    assert table_page(services, store, learner, code=info.code).seat == 1
 
 
 def test_an_away_person_takes_their_seat_back_with_a_button(store, services):
     _teacher, learner, _room = class_with_learner(store)
-    page = _page(services, store, learner, code=_table(store, learner))
+    page = table_page(services, store, learner, code=_table(store, learner))
     page.start()
     store.tables.set_away(page.live.id, 0, True)  # as their turn's time ran out
     page.live.reload()
@@ -163,7 +150,7 @@ def test_going_to_another_page_lets_the_seat_go_and_coming_back_takes_it(store, 
 
 def test_a_hint_that_failed_may_be_asked_for_again(store, services):
     _teacher, learner, _room = class_with_learner(store)
-    page = _page(services, store, learner, code=_table(store, learner, hints=True))
+    page = table_page(services, store, learner, code=_table(store, learner, hints=True))
     page.start()
     _pass_until(page.live, 0)
     services.tables().changed(page.live)
@@ -210,9 +197,9 @@ def test_a_failed_throw_is_told_at_every_seat_and_to_spectators(store, services)
     for seed in range(40):  # a deal where the host leads a throw that fails
         info = store.tables.create(learner.id, table_options("easy", max_hands=1), seed,
                                    options={"strength": "easy", "turn_seconds": 0})
-        host = _page(services, store, learner, code=info.code)
-        guest = _page(services, store, other, code=info.code)
-        watcher = _page(services, store, store.users.create(f"w{seed}", "Wu", "learner",
+        host = table_page(services, store, learner, code=info.code)
+        guest = table_page(services, store, other, code=info.code)
+        watcher = table_page(services, store, store.users.create(f"w{seed}", "Wu", "learner",
                                                             "secret-4"), code=info.code,
                         watch="table")
         host.start()

@@ -232,26 +232,27 @@ class Tables(Repository):
     def act_from(self, table_id: int, seat: int, user_id: int, page: str) -> bool:
         """The person in `seat` acted from `page`: they are there (not away), and that page
         is the one whose closing says they left; whether anything changed."""
-        rows = self._db.fetch("UPDATE table_seats SET away = false, page = $4 WHERE"
-                              " table_id = $1 AND seat = $2 AND user_id = $3 AND (away OR"
-                              " page IS NULL OR page <> $4) RETURNING seat",
-                              [table_id, seat, user_id, page])
-        if rows:
-            self.notices.notify(f"{table_id}:seats")
-        return bool(rows)
+        return self._seat_changed(
+            table_id, "UPDATE table_seats SET away = false, page = $4 WHERE table_id = $1 AND"
+            " seat = $2 AND user_id = $3 AND (away OR page IS NULL OR page <> $4) RETURNING seat",
+            [table_id, seat, user_id, page])
 
     def set_away(self, table_id: int, seat: int, away: bool, page: str | None = None) -> bool:
         """Mark the person in `seat` away (the computer plays for them) or back; whether it
         changed. The server decides this (a page closed, a turn's time ran out); with
         `page`, only if that page is still the one they sit at (a reload sat them again
         from a new page before the old one ended)."""
-        rows = self._db.fetch("UPDATE table_seats SET away = $3 WHERE table_id = $1 AND"
-                              " seat = $2 AND user_id IS NOT NULL AND away <> $3"
-                              " AND ($4::VARCHAR IS NULL OR page = $4::VARCHAR) RETURNING seat",
-                              [table_id, seat, away, page])
-        if rows:
-            self.notices.notify(f"{table_id}:seats")
-        return bool(rows)
+        return self._seat_changed(
+            table_id, "UPDATE table_seats SET away = $3 WHERE table_id = $1 AND seat = $2 AND"
+            " user_id IS NOT NULL AND away <> $3 AND ($4::VARCHAR IS NULL OR"
+            " page = $4::VARCHAR) RETURNING seat", [table_id, seat, away, page])
+
+    def _seat_changed(self, table_id: int, sql: str, params: list[Any]) -> bool:
+        """Run a seat's UPDATE … RETURNING; when a row changed, every process is told."""
+        if not self._db.fetch(sql, params):
+            return False
+        self.notices.notify(f"{table_id}:seats")
+        return True
 
     def start(self, actor_id: int, table_id: int) -> None:
         """Start the match (the host, or the class's teacher); computer players take every

@@ -38,6 +38,28 @@ class NoAnswer(Exception):
 THINK_S = 2.0
 
 
+def report_failure(report: Report, username: str, exc: Exception) -> None:
+    """Count a simulated person's page run that ended in `exc`, by its kind."""
+    kind = ("disconnect" if isinstance(exc, Disconnected) else "page"
+            if isinstance(exc, PageError) else "no answer" if isinstance(exc, NoAnswer)
+            else "exception")
+    report.error(kind, f"{username}: {exc!r}" if kind == "exception" else f"{username}: {exc}")
+
+
+async def wait_all(tasks: list[asyncio.Future], timeout: float, report: Report,
+                   late: str) -> None:
+    """Wait for `tasks` at most `timeout` s; those still running are cancelled and counted
+    as one "no answer" error saying `late` (formatted with how many)."""
+    if not tasks:
+        return
+    _done, pending = await asyncio.wait(tasks, timeout=timeout)
+    for task in pending:
+        task.cancel()
+    if pending:
+        report.error("no answer", late.format(n=len(pending)))
+        await asyncio.gather(*pending, return_exceptions=True)
+
+
 class Learner:
     """A learner with its own account, doing its part until `stop_at` (a perf_counter time)."""
 
@@ -77,14 +99,8 @@ class Learner:
                 await self.open()
                 await self.work()
                 return
-            except Disconnected as exc:
-                self.report.error("disconnect", f"{self.username}: {exc}")
-            except PageError as exc:
-                self.report.error("page", f"{self.username}: {exc}")
-            except NoAnswer as exc:
-                self.report.error("no answer", f"{self.username}: {exc}")
             except Exception as exc:  # a bug here or a page we do not understand: say so
-                self.report.error("exception", f"{self.username}: {exc!r}")
+                report_failure(self.report, self.username, exc)
             finally:
                 await self.close()
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from .learn import LessonLearner
-from .learner import THINK_S, Learner
+from .learner import THINK_S, Learner, wait_all
 from .mix import Mix, Task
 from .play import PlayLearner
 from .puzzles import PuzzleLearner
@@ -90,13 +90,8 @@ async def _run(base: str, learners: int, mix: Mix, seconds: float, mix_text: str
         learner = make_learner(task, base, i, run_id, report, stop_at, think_s, seed)
         tasks.append(asyncio.ensure_future(_arrive(learner, i * ARRIVAL_S)))
     ticker = asyncio.ensure_future(_progress(report, start, seconds, progress))
-    _done, pending = await asyncio.wait(tasks, timeout=seconds + GRACE_S + learners * ARRIVAL_S)
-    for task in pending:
-        task.cancel()
-    if pending:
-        report.error("no answer", f"{len(pending)} learners still waiting {GRACE_S:.0f} s "
-                                  "after the time was up")
-        await asyncio.gather(*pending, return_exceptions=True)
+    await wait_all(tasks, seconds + GRACE_S + learners * ARRIVAL_S, report,
+                   f"{{n}} learners still waiting {GRACE_S:.0f} s after the time was up")
     ticker.cancel()
     report.seconds = time.perf_counter() - start
     report.generator_cpu_s = cpu_seconds() - cpu0

@@ -30,7 +30,7 @@ from typing import Any, TextIO
 from tornado.httpclient import AsyncHTTPClient
 
 from .doc import Model
-from .learner import REOPENS, THINK_S, NoAnswer, labels
+from .learner import REOPENS, THINK_S, NoAnswer, labels, report_failure, wait_all
 from .play import ACTIONS, NEXT_HAND, PASS, PlayLearner
 from .report import Report, spread
 from .run import LoadError, check_url, cpu_seconds, reachable
@@ -306,14 +306,8 @@ class TableRun:
                     await person.open()
                 await person.work()
                 return
-            except Disconnected as exc:
-                self.report.error("disconnect", f"{person.username}: {exc}")
-            except PageError as exc:
-                self.report.error("page", f"{person.username}: {exc}")
-            except NoAnswer as exc:
-                self.report.error("no answer", f"{person.username}: {exc}")
             except Exception as exc:
-                self.report.error("exception", f"{person.username}: {exc!r}")
+                report_failure(self.report, person.username, exc)
             await person.close()
 
     async def until_seen(self) -> None:
@@ -422,14 +416,8 @@ async def _run(base: str, tables: int, seconds: float, think_s: float, seed: int
         stop_at = play_start + seconds
         state.update(phase="playing", start=play_start)
         tasks = [asyncio.ensure_future(r.play(stop_at)) for r in playing]
-        if tasks:
-            _done, pending = await asyncio.wait(tasks, timeout=seconds + 60)
-            for task in pending:
-                task.cancel()
-            if pending:
-                report.error("no answer", f"{len(pending)} tables still waiting 60 s after "
-                                          "the time was up")
-                await asyncio.gather(*pending, return_exceptions=True)
+        await wait_all(tasks, seconds + 60, report,
+                       "{n} tables still waiting 60 s after the time was up")
         result.seconds = time.perf_counter() - play_start
         state["phase"] = "finishing"
         await asyncio.gather(*(r.until_seen() for r in playing))

@@ -88,11 +88,13 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         teacher.get_by_placeholder("username").fill("msli")
         teacher.get_by_placeholder("password or PIN").fill("pass-msli")
         teacher.get_by_role("button", name="Sign in").click()
+        # the puzzle by its title and the answers in words, never their codes (`1`); asked
+        # again until it holds: the results are redrawn as the signed-in page fills in, and
+        # a row read at the wrong moment was once empty
         row = teacher.locator("tr", has_text="Xiao Ming").first
-        row.wait_for(timeout=15_000)
-        # the puzzle by its title and the answers in words, never their codes (`1`)
         title = BANK[pid].title().en
-        assert "1/2" in row.inner_text() and f"{title}: Seat {answer} ✓" in row.inner_text()
+        expect(row).to_contain_text("1/2", timeout=30_000)
+        expect(row).to_contain_text(f"{title}: Seat {answer} ✓", timeout=30_000)
         teacher.get_by_text("50%").first.wait_for(timeout=15_000)  # one miss, one solve
         # a miss: the chart is drawn (Bokeh lays it out after the table's text arrives)
         teacher.locator(".bk-Canvas, canvas").first.wait_for(state="attached", timeout=15_000)

@@ -3,6 +3,11 @@
 The same priorities as the heuristic, decided by simple rules instead of scoring: feed a
 winning partner, beat an opponent cheaply when points are at stake, otherwise play low; lead
 unbeatable units first, trumps when the declarer side is long in them, else a low card.
+
+`expert` (the judge's playouts, `rollout.JUDGE`) closes what a player would never miss: it
+trumps (and over-trumps) a lead of several cards it is void in, chooses its follow to a
+tractor, triple or throw instead of drawing one at random, and leads unbeatable tractors
+and throws that cannot fail.
 """
 
 from __future__ import annotations
@@ -10,14 +15,30 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tutor.rules import TRUMP, sample_follow, trick_winner
+from tutor.rules import (
+    TRUMP,
+    decompose,
+    follow_error,
+    legal_follows,
+    sample_follow,
+    trick_winner,
+)
 
-from .tactics import POINTS, Context, higher_exists
+from .tactics import POINTS, Context, _multiset_count, _trump_plays, higher_exists
+
+LISTED_FOLLOWS = 60  # an expert weighs every legal follow when there are at most this many
 
 
-def quick_play(ctx: Context, rng: random.Random) -> tuple[int, ...]:
-    """Cards to play now (a legal follow, or a one-unit lead); `rng` breaks odd shapes."""
-    return _follow(ctx, rng) if ctx.current else _lead(ctx)
+def quick_play(ctx: Context, rng: random.Random, expert: bool = False) -> tuple[int, ...]:
+    """Cards to play now (a legal follow, or a lead); `rng` breaks odd shapes. `expert`
+    plays as a player would where the plain rules have blind spots (the module's text)."""
+    if ctx.current:
+        return _follow(ctx, rng, expert)
+    if expert:
+        multi = _multi_lead(ctx)
+        if multi is not None:
+            return multi
+    return _lead(ctx)
 
 
 def _low_key(table, c: int) -> tuple:
@@ -25,7 +46,7 @@ def _low_key(table, c: int) -> tuple:
     return (table.eff[c] == TRUMP, POINTS[c] > 0, table.pos[c])
 
 
-def _follow(ctx: Context, rng: random.Random) -> tuple[int, ...]:
+def _follow(ctx: Context, rng: random.Random, expert: bool = False) -> tuple[int, ...]:
     trump = ctx.trump
     table = trump.table
     eff, pos = table.eff, table.pos
@@ -45,7 +66,7 @@ def _follow(ctx: Context, rng: random.Random) -> tuple[int, ...]:
         k = n - len(in_suit)
         others = [c for c in hand if eff[c] != suit]
         if k and not in_suit and not ally_wins and (points >= 10 or (last and points)):
-            ruff = _ruff(ctx, others, plays, n)
+            ruff = _ruff(ctx, others, plays, n, expert)
             if ruff is not None:
                 return ruff
         if ally_wins:
@@ -84,11 +105,55 @@ def _follow(ctx: Context, rng: random.Random) -> tuple[int, ...]:
         if ally_wins:
             ordered.sort(key=lambda c: (-POINTS[c], pos[c]))
         return tuple(ordered[:2])
+    if expert:
+        return _chosen_follow(ctx, lead, in_suit, plays, ally_wins, last, points)
     return tuple(sample_follow(hand, lead, trump, rng))
 
 
-def _ruff(ctx: Context, others: list[int], plays: list, n: int) -> tuple[int, ...] | None:
-    """The cheapest all-trump play of the lead's size that wins the trick, if any."""
+def _chosen_follow(ctx: Context, lead: tuple, in_suit: list[int], plays: list,
+                   ally_wins: bool, last: bool, points: int) -> tuple[int, ...]:
+    """A follow of several cards chosen as a player would: the most points into a partner's
+    trick, else the cheapest follow that wins when winning is worth it, else the cheapest."""
+    trump = ctx.trump
+    table = trump.table
+    eff, pos = table.eff, table.pos
+    n = len(lead)
+    if _multiset_count(Counter(in_suit), n) <= LISTED_FOLLOWS:
+        options = [tuple(p) for p in legal_follows(ctx.hand, lead, trump)]
+    else:  # too many to weigh: the shape the rules require, the rest low or rich
+        rest = sorted(in_suit, key=lambda c: (-POINTS[c], pos[c]) if ally_wins else
+                      (POINTS[c] > 0, pos[c]))
+        options = [_shaped(ctx.hand, lead, trump, rest)]
+
+    def spent(p: tuple) -> tuple:
+        return (sum(POINTS[c] for c in p), sum(eff[c] == TRUMP for c in p), sum(pos[c] for c in p))
+
+    if ally_wins:
+        return max(options, key=lambda p: (sum(POINTS[c] for c in p), -sum(pos[c] for c in p)))
+    if points or not last:
+        wins = [p for p in options if trick_winner([*plays, p], trump) == len(plays)]
+        if wins:
+            return min(wins, key=lambda p: (sum(pos[c] for c in p), -sum(POINTS[c] for c in p)))
+    return min(options, key=spent)
+
+
+def _shaped(hand: list[int], lead: tuple, trump, order: list[int]) -> tuple[int, ...]:
+    """A legal follow: the shape the lead requires (`sample_follow`'s), then cards of the
+    led suit in `order`."""
+    shaped = list(sample_follow(hand, lead, trump, random.Random(0)))
+    counts = Counter(shaped)
+    required = [c for c in shaped if counts[c] >= 2]
+    fill = list(order)
+    for c in required:
+        fill.remove(c)
+    play = tuple(required + fill[: len(lead) - len(required)])
+    return play if follow_error(hand, lead, play, trump) is None else tuple(shaped)
+
+
+def _ruff(ctx: Context, others: list[int], plays: list, n: int,
+          expert: bool = False) -> tuple[int, ...] | None:
+    """The cheapest all-trump play of the lead's size that wins the trick, if any (`expert`:
+    of any lead, a tractor, triple or throw too, shaped like it)."""
     trump = ctx.trump
     pos = trump.table.pos
     trumps = sorted((c for c in others if trump.table.eff[c] == TRUMP), key=lambda c: pos[c])
@@ -105,7 +170,40 @@ def _ruff(ctx: Context, others: list[int], plays: list, n: int) -> tuple[int, ..
         for k in sorted((k for k, m in counts.items() if m >= 2), key=lambda k: pos[k]):
             if trick_winner([*plays, (k, k)], trump) == len(plays):
                 return (k, k)
+        return None
+    if expert:
+        for play in _trump_plays(trumps, lead, ctx):
+            if trick_winner([*plays, play], trump) == len(plays):
+                return play
     return None
+
+
+def _multi_lead(ctx: Context) -> tuple[int, ...] | None:
+    """A lead of several units nobody can beat in its suit: a suit's unbeatable units thrown
+    together (a throw that cannot fail), or an unbeatable tractor alone; never into a plain
+    suit that a seat which may be an opponent has shown it is void in (it would be trumped),
+    and in trumps only for the declarer's side. None: no such lead."""
+    trump = ctx.trump
+    eff = trump.table.eff
+    declarer_side = ctx.defending < 0.5
+    by_suit: dict[int, list[int]] = {}
+    for c in ctx.hand:
+        by_suit.setdefault(eff[c], []).append(c)
+    best = None
+    for s, cards in by_suit.items():
+        if s == TRUMP and not declarer_side:
+            continue
+        if s != TRUMP and any(s in ctx.voids[o] and ctx.ally[o] < 1.0
+                              for o in range(ctx.players) if o != ctx.seat):
+            continue
+        boss = [u for u in decompose(cards, trump)
+                if not higher_exists(ctx.pool, trump, s, u.width, u.length, u.top)]
+        lead = tuple(c for u in boss for c in u.cards)
+        if len(boss) >= 2 or (boss and boss[0].length >= 2):
+            score = 10 * len(lead) + sum(POINTS[c] for c in lead)
+            if best is None or score > best[0]:
+                best = (score, lead)
+    return None if best is None else best[1]
 
 
 def _lead(ctx: Context) -> tuple[int, ...]:

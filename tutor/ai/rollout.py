@@ -1,10 +1,13 @@
 """Play a sampled deal to the end with the fast heuristic (`quick`) for every seat.
 
-Inside a playout every seat knows its own cards, the sampled teams, and the cards the other
-seats may hold (exactly the sampled hands): a determinized game, as in Monte Carlo search.
-Playouts whose seats know only what they would of the teams, or see the kitty as the
+Inside a search's playout every seat knows its own cards, the sampled teams, and the cards
+the other seats may hold (exactly the sampled hands): a determinized game, as in Monte Carlo
+search. Playouts whose seats know only what they would of the teams, or see the kitty as the
 heuristic does, were closer to the heuristic opponents yet made the search play worse
-(`lab.ai.rollout`).
+(`lab.ai.rollout`). The judge of what the tutor teaches plays out differently
+(`JUDGE`, `REFEREE`): its seats know the teams only as they would at the table (the friend
+unknown until it shows), and play like players (ruffs of multi-card leads, chosen follows,
+tractors and safe throws led), so its answers hold when a person plays the cards.
 """
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from tutor.rules import Card, Hand, HandResult, IllegalAction, Phase, Play
 from .quick import quick_play
 from .tactics import POINTS, Context, choose_play
 
+JUDGE = "judge"  # the judge's playouts: quick's rules played as a player would, teams as known
+REFEREE = "referee"  # the referee's: the heuristic's tactics for every seat, teams as known
 SMOOTHING = 0.04  # 积分 per card point of margin: breaks ties between equal 积分 outcomes
 
 
@@ -84,13 +89,17 @@ class Playout:
             pool[c] -= 1
         return mine, pool
 
-    def context(self, seat: int) -> Context:
-        """What `seat` knows in the playout: its cards, the others' as unseen, the teams."""
+    def context(self, seat: int, as_known: bool = False) -> Context:
+        """What `seat` knows in the playout: its cards, the others' as unseen, the teams
+        (`as_known`: as the seat would know them, the friend hidden until it shows)."""
         hand = self.hand
         mine, pool = self.unseen(seat)
         side = {hand.declarer, hand.friend}
         me_decl = seat in side
-        ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
+        if as_known and not (self.revealed or hand.friend_revealed) and seat != hand.friend:
+            ally = hidden_friend_allies(seat, hand.declarer, self.n)  # type: ignore[arg-type]
+        else:
+            ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
         hidden = [0 if s == seat else len(mine) for s in range(self.n)]
         return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
                        self.n, 0.0 if me_decl else 1.0, self.kitty_points, fast=True)
@@ -99,7 +108,9 @@ class Playout:
         """Play to the end of the hand with one policy for every seat: `quick` (rules of
         thumb, fastest), `heuristic` (the heuristic player's own tactics, fast mode), or
         `trick` (the tactics until the trick in progress ends, which is where the others
-        answer the play being searched; quick after it)."""
+        answer the play being searched; quick after it); `JUDGE` and `REFEREE` as quick and
+        heuristic, but each seat knowing the teams only as a player would, and the judge's
+        quick rules playing like a player (`quick_play`'s `expert`)."""
         result = self.run_until(rng, policy, None)
         assert result is not None
         return result
@@ -116,15 +127,34 @@ class Playout:
                 return None
             seat = hand.turn
             assert seat is not None
-            ctx = self.context(seat)
-            tactics = policy == "heuristic" or (policy == "trick" and hand.trick_count == first)
-            cards = choose_play(ctx).cards if tactics else quick_play(ctx, rng)
+            cards = self.choose(seat, rng, policy, hand.trick_count == first)
             try:
                 self.apply(Play(seat, cards))
             except IllegalAction:
                 self.apply(hand.random_action(rng))  # type: ignore[arg-type]
         assert hand.result is not None
         return hand.result
+
+    def choose(self, seat: int, rng: random.Random, policy: str = "quick",
+               first_trick: bool = False) -> tuple:
+        """The cards `seat` plays now under `policy` (`run`'s; `first_trick`: the trick in
+        progress is the one the playout started in)."""
+        as_known = policy in (JUDGE, REFEREE)
+        ctx = self.context(seat, as_known)
+        if policy in ("heuristic", REFEREE) or (policy == "trick" and first_trick):
+            return choose_play(ctx).cards
+        return quick_play(ctx, rng, policy == JUDGE)
+
+
+def hidden_friend_allies(seat: int, declarer: int, players: int) -> list[float]:
+    """How likely each seat is `seat`'s partner while the friend has not shown, to a seat
+    that is not the friend: the declarer's partner is any one of the others; a defender's is
+    any other seat but the declarer's, less the one that is the friend."""
+    if seat == declarer:
+        share = 1.0 / (players - 1)
+        return [1.0 if s == seat else share for s in range(players)]
+    share = (players - 3) / (players - 2)
+    return [1.0 if s == seat else 0.0 if s == declarer else share for s in range(players)]
 
 
 def even_mark(decks: int) -> int:

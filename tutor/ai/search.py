@@ -20,7 +20,7 @@ from .budget import LOOKS, budget_spent, checkpoints, contenders, ranked_deals
 from .heuristic import context_from_memory, heuristic_choice
 from .memory import Memory, build_memory
 from .player import Player
-from .rollout import Playout, outcome_value
+from .rollout import JUDGE, REFEREE, Playout, outcome_value
 from .sampler import Sample, Sampler
 from .state_value import Leaves, fits, load_value
 from .tactics import (
@@ -36,7 +36,7 @@ from .tactics import (
 
 DEFAULT_BUDGET_S = 0.5
 LEAVES = ("end", "value")  # where a playout stops: the hand's end, or the learned value
-POLICIES = ("quick", "heuristic", "trick")
+POLICIES = ("quick", "heuristic", "trick", JUDGE, REFEREE)  # the last two: the judge's
 PRIOR = 0.25  # 积分 head start for the heuristic's own choice: few samples are noisy
 
 

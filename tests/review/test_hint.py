@@ -53,3 +53,23 @@ def test_outside_the_card_play_the_hint_is_the_heuristics_which_the_review_judge
         obs = position.observation(hand.declarer)
         assert hint(obs, SMALL).action == hand.actions[index]
         assert judge_at(record, index, SMALL) is None  # the heuristic's choice: not judged
+
+
+def test_the_hint_and_the_review_rank_by_one_ranking_on_whole_hands():
+    """Every card play of hands that take every hint is the review's fair best, with each
+    judge: the hint asks the review's ranking (`review.ranking`), it never ranks itself."""
+    from tutor.ai.rollout import JUDGE
+
+    checked = 0
+    for budget, seeds in ((SMALL, (3, 4)), (Budget(fair_deals=8, hindsight_repeats=1,
+                                                   policy=JUDGE), (7,))):
+        for seed in seeds:
+            hand = hinted_hand(seed, 0, budget)
+            record = HandRecord.of(hand)
+            for index in decisions(hand, 0):
+                judged = judge_at(record, index, budget)
+                if judged is None or judged.decision != "play":
+                    continue
+                assert sorted(judged.best_fair) == sorted(judged.chosen), (seed, index)
+                checked += 1
+    assert checked >= 30

@@ -9,7 +9,9 @@ in match 1's first hand a pair of 2♥ with 13 trumps was a blunder 2.72 积分 
 heuristic's own tactics -0.83 against -0.56. A bid is now judged against the heuristic's
 choice only, whose bids a search could not better (`lab.ai.bid_search`) and which the hint
 gives, as the bury and the call are (`setup`); the tactics play nearer a person than the
-quick rules do, and two choices played by them cost what the old five did.
+quick rules do, and two choices played by them cost what the old five did. They play with
+the teams as each seat knows them (`rollout.REFEREE`), the friend hidden until it shows,
+unless the judge is the shipped bank's (`Budget.policy` "quick": every seat knows the teams).
 """
 
 from __future__ import annotations
@@ -19,14 +21,18 @@ import zlib
 from tutor.ai.bidding import bid_choices, bidding_deals, set_up
 from tutor.ai.explain import bid_reason
 from tutor.ai.heuristic import heuristic_choice
-from tutor.ai.rollout import Playout
+from tutor.ai.rollout import REFEREE, Playout
 from tutor.ai.sampler import Sample
 from tutor.rules import Action, Bid, Card, Hand
 
 from .review import DEFAULT_BUDGET, Budget, Judged, decision_seed, verdict
 from .values import outcomes, true_deal
 
-POLICY = "heuristic"  # who plays the cards out after a bid: the heuristic's tactics
+
+def bid_policy(budget: Budget) -> str:
+    """Who plays the cards out after a bid: the tactics, with the teams as each seat knows
+    them, or known to all for the shipped bank's judge ("quick")."""
+    return "heuristic" if budget.policy == "quick" else REFEREE
 
 
 def _cards(action: Action) -> tuple[Card, ...]:
@@ -53,7 +59,8 @@ def judge_bid(position: Hand, action: Action, index: int,
         return set_up(obs, choices[k], deal, again)
 
     deals = bidding_deals(obs, budget.fair_deals, seed)
-    fair = outcomes(seat, 2, start, deals, 1, seed, POLICY)
-    hind = outcomes(seat, 2, start, [true_deal(position)], budget.hindsight_repeats, seed, POLICY)
+    policy = bid_policy(budget)
+    fair = outcomes(seat, 2, start, deals, 1, seed, policy)
+    hind = outcomes(seat, 2, start, [true_deal(position)], budget.hindsight_repeats, seed, policy)
     plays = [_cards(c) for c in choices]
     return verdict(index, 0, plays, 0, fair, hind, bid_reason(obs, heuristic), "bid", "bid")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tutor.ai.explain import Suggestion, ranked_suggestion, suggest
 from tutor.rules import Observation, Phase
 
-from .review import DEFAULT_BUDGET, Budget, considered, fair_outcomes
+from .review import DEFAULT_BUDGET, Budget, considered, fair_outcomes, ranking
 
 
 def hint(obs: Observation, budget: Budget = DEFAULT_BUDGET) -> Suggestion:
@@ -20,6 +20,5 @@ def hint(obs: Observation, budget: Budget = DEFAULT_BUDGET) -> Suggestion:
     if len(choices) < 2:
         return suggest(obs)
     fair = fair_outcomes(obs, mem, [tuple(c.cards) for c in choices], budget)
-    means = [fair.value(k).score for k in range(len(choices))]
-    order = sorted(range(len(choices)), key=lambda k: (-means[k], k))  # first: `best_of`'s
-    return ranked_suggestion(obs, [(choices[k], means[k]) for k in order], budget.fair_deals)
+    return ranked_suggestion(obs, [(choices[k], fair.value(k).score) for k in ranking(fair)],
+                             budget.fair_deals)

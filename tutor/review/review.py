@@ -12,8 +12,8 @@ from tutor.ai.explain import play_reason
 from tutor.ai.heuristic import context_from_memory
 from tutor.ai.memory import Memory, build_memory
 from tutor.ai.search import candidate_plays, marked_kinds, play_class
-from tutor.ai.tactics import Choice, Context
-from tutor.rules import Card, Hand, Observation
+from tutor.ai.tactics import Choice, Context, follow_candidates, score_follow, score_lead
+from tutor.rules import TRUMP, Card, Hand, Observation, points_of, trick_winner
 
 from .grades import accuracy, counted, grade, milder
 from .kinds import mistake_kind
@@ -22,11 +22,15 @@ from .values import Outcomes, Value, fair_deals, play_outcomes, true_deal
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work one decision gets: candidates, fair deals, playouts of the true deal."""
+    """How much work one decision gets: candidates, fair deals, playouts of the true deal,
+    and who plays the cards out: `"quick"` (the judge the shipped bank and lessons were
+    proven by, until they are mined again), `rollout.JUDGE` (playouts that play like players,
+    teams as known, with an expert's candidates: `expert_plays`), or `rollout.REFEREE`."""
 
     candidates: int = 4
     fair_deals: int = 48
     hindsight_repeats: int = 12
+    policy: str = "quick"
 
 
 DEFAULT_BUDGET = Budget()
@@ -111,10 +115,39 @@ def decision_seed(obs: Observation, decision: str = "play") -> int:
 
 def considered(obs: Observation, budget: Budget) -> tuple[Memory, Context, list[Choice]]:
     """What the seat that sees `obs` knows, and the plays a hint and a review weigh there:
-    the tactics' best, one of each class (`candidate_plays`)."""
+    the tactics' best, one of each class (`candidate_plays`), and the plays an expert would
+    not leave out (`expert_plays`)."""
     mem = build_memory(obs)
     ctx = context_from_memory(obs, mem)
-    return mem, ctx, candidate_plays(ctx, budget.candidates, marked_kinds(obs))
+    marked = marked_kinds(obs)
+    choices = candidate_plays(ctx, budget.candidates, marked)
+    if budget.policy == "quick":  # the shipped bank's judge weighs the tactics' plays only
+        return mem, ctx, choices
+    return mem, ctx, choices + expert_plays(ctx, choices, marked)
+
+
+def expert_plays(ctx: Context, choices: list[Choice], marked: frozenset[int]) -> list[Choice]:
+    """Plays a strong player would weigh that the tactics' best few may lack: a trump lead
+    for the declarer's side long in trumps, and the cheapest follow that wins the trick."""
+    table = ctx.trump.table
+    eff, pos = table.eff, table.pos
+    extra: list[Choice] = []
+    if not ctx.current:
+        trumps = sorted((c for c in ctx.hand if eff[c] == TRUMP), key=lambda c: pos[c])
+        led = any(all(eff[c] == TRUMP for c in ch.cards) for ch in choices)
+        if ctx.defending < 0.5 and not led and len(trumps) >= max(4, len(ctx.hand) // 3):
+            pairs = [c for c in trumps if trumps.count(c) >= 2]
+            extra.append(score_lead(ctx, (pairs[0],) * 2 if pairs else (trumps[0],)))
+    else:
+        plays = [cards for _, cards in ctx.current]
+        wins = [p for p in follow_candidates(ctx)
+                if trick_winner([*plays, p], ctx.trump) == len(plays)]
+        if wins and not any(trick_winner([*plays, ch.cards], ctx.trump) == len(plays)
+                            for ch in choices):
+            cheapest = min(wins, key=lambda p: (sum(pos[c] for c in p), -points_of(p)))
+            extra.append(score_follow(ctx, cheapest))
+    classes = {play_class(ch.cards, ctx.hand, ctx.trump, marked) for ch in choices}
+    return [ch for ch in extra if play_class(ch.cards, ctx.hand, ctx.trump, marked) not in classes]
 
 
 def fair_outcomes(obs: Observation, mem: Memory, plays: Sequence[tuple[Card, ...]],
@@ -122,7 +155,7 @@ def fair_outcomes(obs: Observation, mem: Memory, plays: Sequence[tuple[Card, ...
     """`plays` valued on the fair deals of this decision (`decision_seed`)."""
     seed = decision_seed(obs)
     return play_outcomes(obs, mem, plays, fair_deals(obs, mem, budget.fair_deals, seed), 1,
-                         seed)
+                         seed, budget.policy)
 
 
 def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
@@ -142,7 +175,8 @@ def judge(obs: Observation, truth, chosen: tuple[Card, ...], index: int,
     plays = [tuple(c.cards) if c is not None else () for c in choices]
     plays[at] = tuple(chosen)  # the learner's own cards, in their order, for its class
     fair = fair_outcomes(obs, mem, plays, budget)
-    hind = play_outcomes(obs, mem, plays, [truth], budget.hindsight_repeats, decision_seed(obs))
+    hind = play_outcomes(obs, mem, plays, [truth], budget.hindsight_repeats, decision_seed(obs),
+                         budget.policy)
     best_f = _cost(fair, at)[1]
     better = choices[best_f]
     reason = None if best_f == at or better is None else play_reason(obs, better)
@@ -168,10 +202,16 @@ def verdict(index: int, trick: int, plays: list[tuple[Card, ...]], at: int, fair
         reason=reason if cost_f else None, kind=kind if cost_f else None, decision=decision)
 
 
+def ranking(outcomes: Outcomes) -> list[int]:
+    """The candidates from best to worst: by mean 积分, the first of equal ones first. The
+    one ranking: the review's best and the hint's play both come from here."""
+    means = [outcomes.value(k).score for k in range(len(outcomes.scores))]
+    return sorted(range(len(means)), key=lambda k: (-means[k], k))
+
+
 def best_of(outcomes: Outcomes) -> int:
     """The candidate with the highest mean 积分 (the first of equal ones)."""
-    means = [outcomes.value(k).score for k in range(len(outcomes.scores))]
-    return max(range(len(means)), key=lambda k: (means[k], -k))
+    return ranking(outcomes)[0]
 
 
 def _cost(outcomes: Outcomes, chosen: int) -> tuple[float, int]:

@@ -90,7 +90,7 @@ def _judged(obs: Observation, position: Hand, plays: list[tuple[Card, ...]], set
 
     mem = build_memory(obs)
     fair = outcomes(obs.seat, len(plays), start, fair_deals(obs, mem, budget.fair_deals, seed),
-                    1, seed)
+                    1, seed, budget.policy)
     hind = outcomes(obs.seat, len(plays), start, [_truth(position)], budget.hindsight_repeats,
-                    seed)
+                    seed, budget.policy)
     return verdict(index, 0, plays, 0, fair, hind, reason, decision, decision)

@@ -5,6 +5,11 @@ seats' real cards), *fair* on deals drawn from what the learner could see (the s
 sampler, weighted by its inference). Every candidate meets the same deals and the same random
 playouts (common random numbers), so the differences between candidates are not noise of
 their own.
+
+The cards are played out by the budget's policy (`review.Budget`): `rollout.JUDGE` has each
+seat know the teams only as it would at the table and play as a player would;
+`rollout.REFEREE` (the heuristic's tactics for every seat) is the stronger, slower second
+opinion that certifies what is taught (`strategy.referee`).
 """
 
 from __future__ import annotations
@@ -105,7 +110,8 @@ def outcomes(seat: int, count: int, start: Callable[[Sample, int], Playout | Non
 
 
 def play_outcomes(obs: Observation, mem: Memory, candidates: Sequence[tuple[Card, ...]],
-                  deals: Sequence[Sample], repeats: int, seed: int) -> Outcomes:
+                  deals: Sequence[Sample], repeats: int, seed: int,
+                  policy: str = "quick") -> Outcomes:
     """Each candidate play of the seat that sees `obs`, played out on every deal."""
 
     built: list = [None, None]  # the last deal and its playout: each deal is built once
@@ -113,9 +119,9 @@ def play_outcomes(obs: Observation, mem: Memory, candidates: Sequence[tuple[Card
     def start(deal: Sample, k: int) -> Playout:
         if built[0] is not deal:
             hand = Hand.from_observation(obs, deal.hands, deal.kitty, deal.friend)
-            built[:] = [deal, Playout(hand, obs.current, mem.voids)]
+            built[:] = [deal, Playout(hand, obs.current, mem.voids, revealed=obs.sides_known)]
         playout = built[1].fork()
         playout.apply(Play(obs.seat, candidates[k]))
         return playout
 
-    return outcomes(obs.seat, len(candidates), start, deals, repeats, seed)
+    return outcomes(obs.seat, len(candidates), start, deals, repeats, seed, policy)

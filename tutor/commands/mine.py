@@ -28,6 +28,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true", help="keep the hands in --out, mine the rest")
     p.add_argument("--verify", type=int, metavar="K",
                    help="re-judge K random bank puzzles with 4x the deals and playouts")
+    p.add_argument("--policy", choices=("quick", "judge"), default="quick",
+                   help="who plays the judge's playouts: quick (the shipped bank's judge, the "
+                        "default) or judge (as players would, teams as known; every position "
+                        "kept is certified by the referee)")
+    p.add_argument("--referee", action="store_true",
+                   help="with --verify: value them by the referee (the tactics playing every "
+                        "seat) and report top_share and clear_share")
     p.add_argument("--bank", type=Path, default=STRATEGY_DIR,
                    help="mined files to verify (default: puzzles/strategy/)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -45,6 +52,9 @@ def main(argv: list[str]) -> int:
         return 2
     if args.verify is not None:
         return _verify(args)
+    if args.referee:
+        print("--referee goes with --verify K", file=sys.stderr)
+        return 2
     if args.hands is None or args.hands < 1:
         print("give --hands N (at least 1), or --verify K", file=sys.stderr)
         return 2
@@ -55,6 +65,7 @@ def main(argv: list[str]) -> int:
     try:
         summary = mine(args.seed, args.hands, out, workers=args.workers,
                        scheduler=args.scheduler, resume=args.resume, deals=args.deals,
+                       policy=args.policy,
                        progress=(lambda _: None) if quiet else
                        (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
     except (FileExistsError, ValueError, OSError) as exc:
@@ -79,9 +90,14 @@ def _verify(args) -> int:
     report = verify(args.bank, args.verify, args.seed, workers=args.workers,
                     scheduler=args.scheduler, deals=args.deals,
                     progress=None if args.json else
-                    (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
+                    (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)),
+                    referee=args.referee)
     if args.json:
         print(json.dumps(report))
+    elif args.referee:
+        print(f"\nThe referee, with 4x the work: the stated best is its top choice in "
+              f"{report['top_share']:.3f} of {report['checked']}, clearly best in "
+              f"{report['clear_share']:.3f}")
     else:
         print(f"\n{report['kept']} of {report['checked']} stay clearly best with 4x the work "
               f"(share {report['share']:.3f})")

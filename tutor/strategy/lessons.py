@@ -95,7 +95,7 @@ def judged_entry(line: dict[str, Any], action: int, budget: Budget,
 def _key(line: dict[str, Any], action: int, budget: Budget) -> str:
     digest = hashlib.sha256(json.dumps(line["record"], sort_keys=True).encode()).hexdigest()
     return f"{line['key']}/{action}/{budget.candidates}-{budget.fair_deals}-" \
-           f"{budget.hindsight_repeats}/{digest[:16]}"
+           f"{budget.hindsight_repeats}-{budget.policy}/{digest[:16]}"
 
 
 def _read(cache: Path) -> dict[str, Any]:

@@ -3,14 +3,16 @@ occur), every decision of every seat judged by the review, and the positions whe
 is clearly best (`criterion`) kept as puzzles with their themes, reason and difficulty.
 
 A card play is first judged cheaply (a quarter of the fair deals, one hindsight playout);
-only one that passes that look (`criterion.leads_by`) is judged in full.
+only one that passes that look (`criterion.leads_by`) is judged in full. A position the judge
+finds clearly decided is kept only when the referee (`referee`: the tactics playing every
+seat) values it again on the same deals and agrees (`referee.certified`).
 """
 
 from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -35,6 +37,7 @@ from tutor.rules import (
 )
 
 from .criterion import clearly_best, leads_by
+from .referee import certified
 from .themes import DECISION_THEMES, play_themes
 
 TYPE = "strategy"  # the bank type of a mined puzzle
@@ -92,20 +95,24 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
 
 def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
                 ) -> Judged | None:
-    """Action `index` judged, if it is a clearly decided position, else None (a card play
-    is judged in full only once it passes the cheap screen)."""
+    """Action `index` judged, if it is a clearly decided position that the referee certifies,
+    else None (a card play is judged in full only once it passes the cheap screen)."""
     if record.actions[index].get("type") == "play":
         screen = judge_at(record, index, screen_budget(budget))
         if screen is None or not leads_by(screen):
             return None
     judged = judge_at(record, index, budget)
-    return None if judged is None or clearly_best(judged) is None else judged
+    if judged is None or clearly_best(judged) is None:
+        return None
+    if budget.policy == "quick":  # the shipped bank's judge, mined before the referee
+        return judged
+    return judged if certified(record, judged, budget) else None
 
 
 def screen_budget(budget: Budget) -> Budget:
     """The cheap first look before a judge of `budget`: a quarter of its fair deals (their
     first quarter: the same seed draws them), one hindsight playout."""
-    return Budget(budget.candidates, max(4, budget.fair_deals // 4), 1)
+    return replace(budget, fair_deals=max(4, budget.fair_deals // 4), hindsight_repeats=1)
 
 
 def puzzle_entry(record: HandRecord, judged: Judged, pid: str, kitty_points: int

@@ -20,15 +20,17 @@ from tutor.review.review import DEFAULT_BUDGET, Budget
 from .mine import mine_hand
 
 
-def budget_of(deals: int) -> Budget:
+def budget_of(deals: int, policy: str = DEFAULT_BUDGET.policy) -> Budget:
     """The judge's work for `deals` fair deals a decision (hindsight: a quarter as many
-    playouts of the true deal), as the review's default budget has it (48 and 12)."""
-    return Budget(DEFAULT_BUDGET.candidates, deals, max(1, deals // 4))
+    playouts of the true deal), as the review's default budget has it (48 and 12), its
+    cards played out by `policy`."""
+    return Budget(DEFAULT_BUDGET.candidates, deals, max(1, deals // 4), policy)
 
 
-def mine_line(seed: int, number: int, deals: int = DEFAULT_BUDGET.fair_deals) -> dict[str, Any]:
+def mine_line(seed: int, number: int, deals: int = DEFAULT_BUDGET.fair_deals,
+              policy: str = DEFAULT_BUDGET.policy) -> dict[str, Any]:
     """Hand `number` of run `seed` mined, as one JSON-ready line of the output file."""
-    mined = mine_hand(seed, number, budget_of(deals))
+    mined = mine_hand(seed, number, budget_of(deals, policy))
     return {"number": number, "key": mined.key, "record": asdict(mined.record),
             "puzzles": list(mined.puzzles)}
 
@@ -59,7 +61,7 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
 
 def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
          scheduler: str | None = None, resume: bool = False,
-         deals: int = DEFAULT_BUDGET.fair_deals,
+         deals: int = DEFAULT_BUDGET.fair_deals, policy: str = DEFAULT_BUDGET.policy,
          progress: Callable[[str], None] = print) -> Summary:
     """Mine hands 0..`hands`-1 of run `seed` into `out` (one JSON line per hand), judging
     with `deals` fair deals a decision. An `out` that holds hands already is an error
@@ -77,7 +79,7 @@ def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
     start = time.monotonic()
     lines = done
     with out.open("a", encoding="utf-8") as sink:
-        for count, line in enumerate(run_tasks(mine_line, [(seed, n, deals) for n in todo],
+        for count, line in enumerate(run_tasks(mine_line, [(seed, n, deals, policy) for n in todo],
                                                 workers, scheduler), 1):
             sink.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
             sink.flush()

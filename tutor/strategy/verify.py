@@ -1,6 +1,8 @@
 """Is the bank's "clearly best" real? K random mined puzzles judged again with four times
 the fair deals and hindsight playouts: the share whose best play is still clearly best
-(`criterion.clearly_best`) tells whether the mining's threshold is loose."""
+(`criterion.clearly_best`) tells whether the mining's threshold is loose. With the referee
+(`referee`), they are valued again by stronger players playing the cards out: the share
+whose stated best is still the top choice, and the share still clearly best."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from tutor.review.review import DEFAULT_BUDGET, Budget
 from tutor.rules import parse_cards
 
 from .criterion import clearly_best
+from .referee import referee_view
 from .run import budget_of, read_lines, run_tasks
 
 WORK = 4  # how many times the mining's work a verification spends
@@ -37,29 +40,47 @@ def still_best(record: dict[str, Any], entry: dict[str, Any], budget: Budget) ->
 
 def verify(bank: Path, k: int, seed: int = 1, workers: int | None = None,
            scheduler: str | None = None, deals: int = DEFAULT_BUDGET.fair_deals,
-           progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+           progress: Callable[[str], None] | None = None,
+           referee: bool = False) -> dict[str, Any]:
     """Re-judge `k` puzzles drawn (by `seed`) from the mined files in `bank`, mined with
     `deals` fair deals a decision, with `WORK` times that: how many were checked, how many
-    stay clearly best, their share and the seconds it took."""
+    stay clearly best, their share and the seconds it took; with `referee`, valued by the
+    referee instead: `top_share` (its top choice is the stated best) and `clear_share`
+    (clearly best by its values, `criterion.clearly_best`)."""
     more = budget_of(deals * WORK)
     files = sorted(Path(bank).glob("*.jsonl")) if Path(bank).is_dir() else [Path(bank)]
     items = [(line["record"], entry) for path in files for line in read_lines(path)
              for entry in line["puzzles"]]
     chosen = random.Random(seed).sample(items, min(k, len(items)))
-    start, kept, failed = time.monotonic(), 0, []
-    results = run_tasks(_check, [(r, e, more) for r, e in chosen], workers, scheduler)
-    for done, (pid, ok) in enumerate(results, 1):
+    start, kept, top, failed = time.monotonic(), 0, 0, []
+    results = run_tasks(_refereed if referee else _check, [(r, e, more) for r, e in chosen],
+                        workers, scheduler)
+    for done, (pid, first, ok) in enumerate(results, 1):
         kept += ok
+        top += first
         if not ok:
             failed.append(pid)
         if progress is not None:
             spent = time.monotonic() - start
-            progress(f"{done}/{len(chosen)} re-judged, {kept} stay best, "
+            progress(f"{done}/{len(chosen)} re-judged, {kept} stay clearly best, "
                      f"ETA {spent / done * (len(chosen) - done):.0f} s")
     checked = len(chosen)
-    return {"checked": checked, "kept": kept, "share": kept / checked if checked else 0.0,
-            "failed": sorted(failed), "seconds": round(time.monotonic() - start, 1)}
+    report: dict[str, Any] = {
+        "checked": checked, "kept": kept, "share": kept / checked if checked else 0.0,
+        "failed": sorted(failed), "seconds": round(time.monotonic() - start, 1)}
+    if referee:
+        report.update(top_share=top / checked if checked else 0.0,
+                      clear_share=kept / checked if checked else 0.0)
+    return report
 
 
-def _check(record: dict[str, Any], entry: dict[str, Any], budget: Budget) -> tuple[str, bool]:
-    return entry["id"], still_best(record, entry, budget)
+def _check(record: dict[str, Any], entry: dict[str, Any], budget: Budget
+           ) -> tuple[str, bool, bool]:
+    ok = still_best(record, entry, budget)
+    return entry["id"], ok, ok
+
+
+def _refereed(record: dict[str, Any], entry: dict[str, Any], budget: Budget
+              ) -> tuple[str, bool, bool]:
+    return entry["id"], *referee_view(record, entry["source"]["action"], stated_best(entry),
+                                      budget)

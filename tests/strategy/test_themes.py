@@ -18,8 +18,41 @@ def test_a_ten_given_to_the_opponents_trick_is_no_gifts_and_the_last_cards_are_t
     hand.apply(Play(0, cards("AS")))
     obs = hand.observation(1)
     themes = play_themes(obs, cards("4S"), [cards("10S")], kitty_points=30)
-    assert themes == ["no-gifts", "kitty-end", "endgame"]
-    assert "kitty-end" not in play_themes(obs, cards("4S"), [cards("10S")], kitty_points=5)
+    assert themes == ["no-gifts", "endgame"]  # a defender cannot know what the kitty holds
+
+
+def test_the_kitty_in_the_last_tricks_is_a_theme_only_for_the_declarer_who_buried_it():
+    """The same trick seen by the declarer (seat 1) and by a defender (seat 2): only the
+    declarer knows the kitty's 30 points."""
+    hand = Hand.position(["AS 3C", "10S 4S", "5S 6D", "7D 8D", "9D JD"], TRUMP, declarer=1,
+                         kitty="KD KC 10D 3D 4D 5C 6C", leader=0)
+    hand.apply(Play(0, cards("AS")))
+    declarer = hand.observation(1)
+    assert "kitty-end" in play_themes(declarer, cards("4S"), [cards("10S")], kitty_points=30)
+    assert "kitty-end" not in play_themes(declarer, cards("4S"), [cards("10S")], kitty_points=5)
+    hand.apply(Play(1, cards("4S")))
+    defender = hand.observation(2)
+    assert "kitty-end" not in play_themes(defender, cards("5S"), [cards("6D")], kitty_points=30)
+
+
+def test_feeding_points_is_a_theme_only_into_a_known_partners_trick():
+    """A ten put on an opponent's ace, or one that wins the trick itself, is no feed; a ten
+    put on the revealed friend's ace by the declarer is."""
+    hand = Hand.position(["3S 10C 4C", "AS AC 6C", "4S 10S 8C", "6S 7C 9C", "7S 3C JC"], TRUMP,
+                         declarer=0, friend_card="AS")
+    hand.apply(Play(0, cards("3S")))
+    hand.apply(Play(1, cards("AS")))  # the friend shows: seats 0 and 1 against the rest
+    own = hand.observation(2)
+    assert "feed-points" not in play_themes(own, cards("10S"), [cards("4S")], kitty_points=0)
+    for seat, text in ((2, "4S"), (3, "6S"), (4, "7S"), (1, "AC"), (2, "8C"), (3, "7C"),
+                       (4, "3C")):
+        hand.apply(Play(seat, cards(text)))
+    fed = hand.observation(0)  # the declarer, last to play to its friend's ace
+    assert "feed-points" in play_themes(fed, cards("10C"), [cards("4C")], kitty_points=0)
+    lone = Hand.position(["3S 4C", "4S 10S", "6S 7S", "8S 9S", "5C 6C"], TRUMP, declarer=0)
+    lone.apply(Play(0, cards("3S")))  # seat 1 takes the trick with either card
+    assert "feed-points" not in play_themes(lone.observation(1), cards("10S"), [cards("4S")],
+                                            kitty_points=0)
 
 
 def test_a_lead_of_several_units_is_a_throw_and_all_trumps_is_leading_trumps():

@@ -5,8 +5,6 @@ either language."""
 from __future__ import annotations
 
 import itertools
-import math
-from collections import Counter
 from dataclasses import dataclass, field
 
 from tutor.rules import (
@@ -22,13 +20,21 @@ from tutor.rules import (
     Pass,
     Phase,
     Play,
-    follow_error,
     format_cards,
     legal_follows,
     points_of,
 )
 from tutor.text import has, t
 
+from .claims import (
+    can_win,
+    feeds_partner,
+    follow_points,
+    later_threats,
+    lead_facts,
+    partner_winning,
+    wins_now,
+)
 from .heuristic import heuristic_choice
 from .memory import build_memory
 from .tactics import Choice
@@ -176,27 +182,84 @@ def _main_reason(obs: Observation, action: Action, reason: str, info: dict,
     if isinstance(action, CallFriend):
         return text("call", card=_cards([action.card]), copies=info.get("copies", 0))
     assert isinstance(action, Play)
-    partner = info.get("partner_cards")
-    reason = _true_reason(obs, action.cards, reason if has(f"hint.{reason}") else "play")
+    reason, extra = _true_reason(obs, action.cards,
+                                 reason if has(f"hint.{reason}") else "play")
+    partner = extra.pop("partner", info.get("partner_cards"))
     return text(reason, cards=_cards(action.cards), points=info.get("points", 0),
-                given=points_of(action.cards), partner=_cards(partner) if partner else "")
+                given=points_of(action.cards), partner=_cards(partner) if partner else "",
+                **extra)
 
 
-def _true_reason(obs: Observation, cards, reason: str) -> str:
-    """`reason`, unless what it says of the points `cards` give is not so: a follow "giving
-    the least away" when another legal follow gives fewer, a lead "giving away the fewest"
-    that carries points a pointless card would not, a follow "the only legal one" when the
-    rules allow another."""
-    given = points_of(cards)
+def _true_reason(obs: Observation, cards, reason: str) -> tuple[str, dict]:
+    """The catalogue key of the reason to give for playing `cards` (the tactics said
+    `reason`) and the details it quotes beyond the cards and points, told so that all it
+    says is so for what the seat can know (`claims`)."""
+    if obs.trump is None or obs.phase != Phase.PLAYING:
+        return reason, {}
+    mem = build_memory(obs)
+    if obs.current:
+        return _follow_reason(obs, cards, reason, mem)
+    return _lead_reason(obs, cards, reason, mem)
+
+
+def _follow_reason(obs: Observation, cards, reason: str, mem) -> tuple[str, dict]:
+    """A follow's reason: "the only legal one" only when it is; no "give the least away"
+    into a known partner's trick that points could be put in; no "cannot win" when some
+    legal follow wins; "your partner" only for a seat known to be one."""
     if reason == "forced" and _choices_to_follow(obs) > 1:
         reason = "dump_low"  # the tactics weighed one follow, a discard; the rules allow others
-    if reason == "dump_low" and given:
-        least = fewest_points(obs)
-        if least is None or given > least:
-            return "dump_keep"
-    if reason == "lead_low" and given and any(not c.points for c in obs.hand):
-        return "lead_low_points"
-    return reason
+    if reason == "feed_partner":
+        if feeds_partner(obs, cards, mem):
+            return reason, {}
+        winner = obs.current_winner
+        assert winner is not None
+        if points_of(cards) and mem.team(winner) == 0 and not wins_now(obs, cards):
+            return "feed_maybe", {"seat": winner, "partner": dict(obs.current)[winner]}
+        reason = "dump_low"
+    if reason != "dump_low":
+        return reason, {}
+    partner = partner_winning(obs, mem)
+    most = follow_points(obs, most=True)
+    if partner is not None and (most is None or most > 0):  # points could be banked
+        cards_down = dict(obs.current)[partner]
+        if feeds_partner(obs, cards, mem):
+            return "feed_partner", {"partner": cards_down}
+        threats = later_threats(obs, mem)
+        if threats:
+            return "partner_risk", {"partner": cards_down, "seats": _seats(threats),
+                                    "n": len(threats)}
+        return "partner_hold", {"partner": cards_down}
+    given = points_of(cards)
+    least = fewest_points(obs) if given else 0
+    low = least is not None and given <= least
+    win = can_win(obs)
+    if win is None:
+        return ("least" if low else "keep_useful"), {}
+    if win:
+        return ("duck_low" if low else "duck_keep"), {}
+    return ("dump_low" if low else "dump_keep"), {}
+
+
+def _lead_reason(obs: Observation, cards, reason: str, mem) -> tuple[str, dict]:
+    """A lead's reason: "nobody can beat it" only when neither a higher unit of its suit
+    nor a trump can (and "every higher card is played or yours" only when so); a throw is
+    "safe" only when nobody can trump it, and names the seats shown void that may; "gives
+    away the fewest points" only when no pointless card could be led."""
+    if reason == "lead_low" and points_of(cards) and any(not c.points for c in obs.hand):
+        return "lead_low_points", {}
+    if reason not in ("lead_boss", "throw_safe"):
+        return reason, {}
+    facts = lead_facts(obs, cards, mem)
+    throw = reason == "throw_safe"
+    if facts.beatable:
+        return "play", {}
+    if not facts.trumpable:
+        return (reason if throw or not facts.higher_out else "lead_unbeaten"), {}
+    if not facts.ruffers:
+        return ("throw_stands" if throw else "lead_top"), {}
+    seats = list(facts.ruffers)
+    return ("throw_ruff_risk" if throw else "lead_top_ruff"), {"seats": _seats(seats),
+                                                               "n": len(seats)}
 
 
 def _choices_to_follow(obs: Observation) -> int:
@@ -208,29 +271,7 @@ def _choices_to_follow(obs: Observation) -> int:
 def fewest_points(obs: Observation, limit: int = 5000) -> int | None:
     """The fewest card points a legal follow to the current trick gives (None when the
     follows are too many to count, over `limit` ways to pick the led suit's cards)."""
-    assert obs.trump is not None and obs.current
-    trump = obs.trump
-    lead = obs.current[0][1]
-    eff = trump.table.eff
-    suit, n = eff[lead[0]], len(lead)
-    in_suit = [c for c in obs.hand if eff[c] == suit]
-    if len(in_suit) <= n:  # all of the suit, the rest free: the pointless first
-        rest = sorted(c.points for c in obs.hand if eff[c] != suit)
-        return points_of(in_suit) + sum(rest[:n - len(in_suit)])
-    if n == 1:
-        return min(c.points for c in in_suit)
-    kinds = sorted(Counter(in_suit).items())
-    if math.prod(m + 1 for _, m in kinds) > limit:
-        return None
-    best = None
-    for counts in itertools.product(*(range(min(m, n) + 1) for _, m in kinds)):
-        if sum(counts) != n:
-            continue
-        play = [k for (k, _), m in zip(kinds, counts, strict=True) for _ in range(m)]
-        pts = points_of(play)
-        if (best is None or pts < best) and follow_error(obs.hand, lead, play, trump) is None:
-            best = pts
-    return best
+    return follow_points(obs, limit=limit)
 
 
 def _friend_candidates(obs: Observation) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tutor.ai.claims import feeds_partner
 from tutor.puzzle.themes import STRATEGY_THEMES
 from tutor.review.kinds import mistake_kind
 from tutor.rules import ALL_CARDS, TRUMP, Card, Observation, decompose
@@ -29,12 +30,16 @@ def phase(obs: Observation) -> str:
 def play_themes(obs: Observation, best: Sequence[Card], wrong: Sequence[Sequence[Card]],
                 kitty_points: int) -> list[str]:
     """The themes of a card play whose best is `best` and whose other candidates are
-    `wrong`: the kind of each wrong one (`kinds.mistake_kind`), trumps led or not, a throw (a
-    lead of several units) among the choices, counting (the
-    best plays a card that is top only because every higher one has been seen), the friend
-    (a copy of the called card is the question) and the kitty in the last tricks."""
+    `wrong`: the kind of each wrong one (`kinds.mistake_kind`; feeding points only when the
+    best puts points into a trick the seat knows its partner is winning), trumps led or not,
+    a throw (a lead of several units) among the choices, counting (the best plays a card
+    that is top only because every higher one has been seen), the friend (a copy of the
+    called card is the question) and, for the declarer (the one seat that knows what it
+    buried: `kitty_points`), the kitty in the last tricks."""
     found = {KIND_THEMES[k] for k in (mistake_kind(obs, tuple(w), tuple(best)) for w in wrong)
              if k in KIND_THEMES}
+    if "feed-points" in found and not feeds_partner(obs, best):
+        found.discard("feed-points")
     assert obs.trump is not None
     eff = obs.trump.table.eff
     if not obs.current:
@@ -50,7 +55,8 @@ def play_themes(obs: Observation, best: Sequence[Card], wrong: Sequence[Sequence
     if (called is not None and obs.friend is None
             and any(called in cards for cards in (best, *wrong))):
         found.add("friend-card")
-    if phase(obs) == "endgame" and kitty_points >= KITTY_END_POINTS:
+    if (phase(obs) == "endgame" and obs.seat == obs.declarer
+            and kitty_points >= KITTY_END_POINTS):
         found.add("kitty-end")
     return [*sorted(found, key=ORDER.index), phase(obs)]
 

@@ -154,3 +154,43 @@ def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
         nth = min(decks, mine[best] + 1)
     return CallFriend(obs.seat, best, nth), {"card": best,
                                              "copies": decks - mine[best] - buried[best]}
+
+
+def bury_options(obs: Observation) -> list[tuple[Card, ...]]:
+    """Buries a player would weigh besides the heuristic's: keep every point card out of the
+    kitty, bury the points when the trumps can protect them, and empty the shortest plain
+    suit (a void to trump in); distinct, the heuristic's first."""
+    options = [tuple(choose_bury(obs)[0].cards),
+               tuple(cheapest(obs, bury_cost(obs, point_weight=3.0))),
+               tuple(cheapest(obs, bury_cost(obs, point_weight=-0.5)))]
+    trump = obs.trump
+    assert trump is not None
+    eff = trump.table.eff
+    plain = Counter(eff[c] for c in obs.hand if eff[c] != TRUMP)
+    if plain:
+        short = min(plain, key=lambda s: (plain[s], s))
+        suit = [c for c in obs.hand if eff[c] == short]
+        if len(suit) <= obs.rules.kitty:
+            rest = [c for c in obs.hand if eff[c] != short]
+            fill = cheapest(obs, bury_cost(obs), obs.rules.kitty - len(suit), rest)
+            options.append(tuple(suit + fill))
+    seen, out = set(), []
+    for option in options:
+        key = tuple(sorted(option))
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
+
+
+def call_options(obs: Observation, count: int = 4) -> list[Card]:
+    """Calls a player would weigh: the heuristic's, then the next best-scored plain cards of
+    other ranks or suits (`call_scores`), up to `count`."""
+    best = choose_call(obs)[0].card
+    out = [best]
+    for _score, card in call_scores(obs):
+        if len(out) >= count:
+            break
+        if card not in out:
+            out.append(card)
+    return out

@@ -13,6 +13,7 @@ import zlib
 
 from tutor.ai.explain import setup_reason
 from tutor.ai.memory import build_memory
+from tutor.ai.preplay import bury_options, call_options
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sample
 from tutor.rules import Bury, CallFriend, Card, Hand, Observation
@@ -77,6 +78,33 @@ def judge_call(position: Hand, call: CallFriend, index: int,
     plays = [(c.card,) for c in calls]
     return _judged(obs, position, plays, lambda k: (buried, calls[k]), index, reason, "call",
                    budget)
+
+
+def judge_options(position: Hand, index: int, call: CallFriend | None,
+                  budget: Budget = DEFAULT_BUDGET) -> Judged | None:
+    """The declarer's bury (given the `call` that followed it) or, with `call` None, its
+    friend call, judged among the choices a player would weigh (`preplay.bury_options`,
+    `call_options`), the heuristic's first: what a mined bury or call puzzle asks, whatever
+    the seat that played the hand chose. None when there is only one."""
+    seat = position.turn
+    assert seat is not None
+    obs = position.observation(seat)
+    reason = setup_reason(obs)[1]
+    if call is not None:
+        plays = bury_options(obs)
+        setup = lambda k: (plays[k], call)  # noqa: E731
+        decision = "bury"
+    else:
+        if obs.rules.friend_rule != "holder":
+            return None
+        calls = [CallFriend(seat, card) for card in call_options(obs)]
+        plays = [(c.card,) for c in calls]
+        buried = tuple(obs.buried or ())
+        setup = lambda k: (buried, calls[k])  # noqa: E731
+        decision = "call"
+    if len(plays) < 2:
+        return None
+    return _judged(obs, position, plays, setup, index, reason, decision, budget)
 
 
 def _judged(obs: Observation, position: Hand, plays: list[tuple[Card, ...]], setup,

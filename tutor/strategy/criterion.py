@@ -37,7 +37,7 @@ def clearly_best(judged: Judged, margin: float = MARGIN) -> int | None:
     gap (and by more than twice that error) and that hindsight finds best too, or None."""
     best = _agreed_best(judged)
     if best is None or any(gap - SPARE * error < margin or gap <= SIGNIFICANCE * error
-                           for gap, error in _gaps(judged, best)):
+                           for gap, error in gaps(judged, best)):
         return None
     return best
 
@@ -49,7 +49,7 @@ def leads_by(judged: Judged, margin: float = SCREEN, spare: float = SCREEN_SPARE
     the 22 puzzles the lead alone (55% of the plays) had let through."""
     best = _agreed_best(judged)
     return best is not None and all(gap >= margin and gap - error >= spare
-                                    for gap, error in _gaps(judged, best))
+                                    for gap, error in gaps(judged, best))
 
 
 def _agreed_best(judged: Judged) -> int | None:
@@ -61,7 +61,7 @@ def _agreed_best(judged: Judged) -> int | None:
     return best if sorted(cands[best].cards) == sorted(judged.best_hindsight) else None
 
 
-def _gaps(judged: Judged, best: int) -> list[tuple[float, float]]:
+def gaps(judged: Judged, best: int) -> list[tuple[float, float]]:
     """How far each other candidate is below `best` in the fair view, with its error."""
     top = judged.candidates[best].fair.score
     return [(top - c.fair.score, c.fair_error)

@@ -24,7 +24,9 @@ from tutor.ai.strength import STRENGTHS, strength_spec
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.puzzles import position_fields
 from tutor.review.review import DEFAULT_BUDGET, Budget, Judged, considered
+from tutor.review.setup import judge_options
 from tutor.rules import (
+    TRUMP,
     Bid,
     Bury,
     CallFriend,
@@ -32,8 +34,10 @@ from tutor.rules import (
     Observation,
     Phase,
     RuleSet,
+    action_from_dict,
     format_cards,
     parse_cards,
+    trick_winner,
 )
 
 from .criterion import clearly_best, leads_by
@@ -59,13 +63,21 @@ def hand_seed(seed: int, number: int) -> int:
     return zlib.crc32(f"mine-{seed}-{number}".encode())
 
 
-def play_hand(seed: int, number: int) -> Hand:
+LATER = 0.5  # the share of hands mined as later hands of a match (with `later`)
+
+
+def play_hand(seed: int, number: int, later: bool = False) -> Hand:
     """Hand `number` of mining run `seed`, finished: a level drawn for the table and each
-    seat's player drawn from `MIX`."""
+    seat's player drawn from `MIX`; with `later`, half the hands are later hands of a match,
+    each seat at a level of its own and the declarer already known."""
     rng = random.Random(hand_seed(seed, number))
     level = rng.choice(LEVELS)
     players = [_player(rng.choice(MIX), rng.randrange(1 << 30)).build() for _ in range(5)]
-    hand = Hand(hand_seed(seed, number), RuleSet(), (level,) * 5, None)
+    levels, declarer = (level,) * 5, None
+    if later and rng.random() < LATER:
+        levels = tuple(rng.choice(LEVELS) for _ in range(5))
+        declarer = rng.randrange(5)
+    hand = Hand(hand_seed(seed, number), RuleSet(), levels, declarer)
     while hand.phase != Phase.FINISHED:
         hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
     return hand
@@ -76,8 +88,10 @@ def _player(kind: str, seed: int) -> PlayerSpec:
 
 
 def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedHand:
-    """Play hand `number` of run `seed` and keep its clearly-decided positions."""
-    hand = play_hand(seed, number)
+    """Play hand `number` of run `seed` and keep its clearly-decided positions (with the
+    judge that plays like players, `--policy judge`: later hands too, and no more than
+    `keep_teaching` lets through)."""
+    hand = play_hand(seed, number, later=not shipped_judge(budget))
     record = HandRecord.of(hand)
     key = f"{seed}_{number}"
     kitty = kitty_points(record)
@@ -90,23 +104,102 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
             entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
             if entry is not None:
                 found.append(entry)
+    if not shipped_judge(budget):
+        found = keep_teaching(found)
     return MinedHand(key, record, tuple(found))
+
+
+def shipped_judge(budget: Budget) -> bool:
+    """Whether `budget` is the judge the shipped bank was mined with ("quick": first hands,
+    every clearly decided position, no referee); the rest of this module's newer rules
+    apply to `rollout.JUDGE` only, until the bank is mined again with it."""
+    return budget.policy == "quick"
+
+
+PER_TRICK = 2  # at most this many puzzles from one trick
+
+
+def keep_teaching(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A hand's puzzles less those that repeat: at most `PER_TRICK` from one trick and one
+    for each seat and reason, the widest margins kept (a card play's; the setup has one)."""
+    def margin(entry: dict[str, Any]) -> float:
+        values = sorted(entry["values"], reverse=True)
+        return values[0] - values[1]
+
+    kept: list[dict[str, Any]] = []
+    tricks: dict[int, int] = {}
+    reasons: set[tuple[int, str]] = set()
+    for entry in sorted(entries, key=lambda e: (-margin(e), e["source"]["action"])):
+        said = (entry["seat"], reason_kind(entry["why"]["en"]))
+        trick = entry.get("trick", 0) if entry["decision"] == "play" else -1
+        if said in reasons or (trick >= 0 and tricks.get(trick, 0) >= PER_TRICK):
+            continue
+        reasons.add(said)
+        tricks[trick] = tricks.get(trick, 0) + 1
+        kept.append(entry)
+    return sorted(kept, key=lambda e: (e["seat"], e["source"]["action"]))
+
+
+def reason_kind(text: str) -> str:
+    """A reason less its cards and numbers: what two puzzles' reasons share when they teach
+    the same thing ("your partner's … is winning, feed them points")."""
+    words = text.split(":", 1)[-1].lower().replace(",", " ").replace(".", " ").split()
+    return " ".join(w for w in words if not any(ch.isdigit() or ch in "♠♥♦♣" for ch in w))
 
 
 def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
                 ) -> Judged | None:
     """Action `index` judged, if it is a clearly decided position that the referee certifies,
-    else None (a card play is judged in full only once it passes the cheap screen)."""
-    if record.actions[index].get("type") == "play":
-        screen = judge_at(record, index, screen_budget(budget))
-        if screen is None or not leads_by(screen):
-            return None
-    judged = judge_at(record, index, budget)
+    else None (a card play is judged in full only once it passes the cheap screen). With
+    `rollout.JUDGE`, a bury or call is the declarer's choice among the ones a player would
+    weigh (`setup.judge_options`), and a card play that teaches nothing is not judged."""
+    kind = record.actions[index].get("type")
+    if not shipped_judge(budget) and kind in ("bury", "callfriend"):
+        judged = _setup_options(record, index, budget)
+    else:
+        if kind == "play":
+            if not shipped_judge(budget) and not worth_judging(record, index, budget):
+                return None
+            screen = judge_at(record, index, screen_budget(budget))
+            if screen is None or not leads_by(screen):
+                return None
+        judged = judge_at(record, index, budget)
     if judged is None or clearly_best(judged) is None:
         return None
-    if budget.policy == "quick":  # the shipped bank's judge, mined before the referee
+    if shipped_judge(budget):
         return judged
     return judged if certified(record, judged, budget) else None
+
+
+def _setup_options(record: HandRecord, index: int, budget: Budget) -> Judged | None:
+    """The bury or call at `index` judged among a player's options (the bury with the
+    call the hand made after it)."""
+    call = None
+    if record.actions[index]["type"] == "bury":
+        call = next(a for a in map(action_from_dict, record.actions[index + 1:])
+                    if isinstance(a, CallFriend))
+    return judge_options(record.position(index), index, call, budget)
+
+
+def worth_judging(record: HandRecord, index: int, budget: Budget) -> bool:
+    """Whether a card play can teach anything: a follow where some candidate changes who
+    wins the trick, or spends a different number of trumps; not one where the seat plays
+    last and a single candidate wins (it sees every card of the trick)."""
+    position = record.position(index)
+    obs = position.observation(record_seat(record, index))
+    if not obs.current:
+        return True
+    _mem, _ctx, choices = considered(obs, budget)
+    plays = [cards for _, cards in obs.current]
+    seats = [s for s, _ in obs.current] + [obs.seat]
+    assert obs.trump is not None
+    eff = obs.trump.table.eff
+    winners = [seats[trick_winner([*plays, ch.cards], obs.trump)] for ch in choices]
+    trumps = {sum(eff[c] == TRUMP for c in ch.cards) for ch in choices}
+    if len(set(winners)) == 1 and len(trumps) == 1:
+        return False
+    last = len(obs.current) == obs.rules.players - 1
+    return not (last and winners.count(obs.seat) == 1)
 
 
 def screen_budget(budget: Budget) -> Budget:

@@ -14,10 +14,11 @@ from dataclasses import replace
 from typing import Any
 
 from tutor.ai.rollout import REFEREE
+from tutor.review.grades import SIGNIFICANCE
 from tutor.review.jobs import HandRecord, judge_at
 from tutor.review.review import Budget, Judged
 
-from .criterion import clearly_best, fair_best
+from .criterion import clearly_best, fair_best, gaps
 
 
 def referee_budget(budget: Budget) -> Budget:
@@ -33,13 +34,18 @@ def refereed(record: HandRecord, index: int, budget: Budget) -> Judged | None:
 
 def certified(record: HandRecord, judged: Judged, budget: Budget) -> bool:
     """Whether the referee, valuing the position with `budget`'s work, finds the judge's
-    clear best best too, by the same criterion (`criterion.clearly_best`)."""
+    clear best still the best, ahead of every other play by more than twice the error of
+    the gap (its hindsight is not asked: the tactics play a deal the same way every time,
+    so its few playouts of the true deal are one sample). On 26 positions of 15 hands the
+    judge found clear, the referee's top agreed in 23, this test passed 10, and the full
+    criterion (`clearly_best`) 7."""
     best = clearly_best(judged)
     ref = refereed(record, judged.index, budget)
     if best is None or ref is None:
         return False
-    found = clearly_best(ref)
-    return found is not None and _same(ref, found, judged.candidates[best].cards)
+    top = fair_best(ref)
+    return _same(ref, top, judged.candidates[best].cards) and all(
+        gap > SIGNIFICANCE * error for gap, error in gaps(ref, top))
 
 
 def referee_view(record: dict[str, Any], index: int, stated: list, budget: Budget

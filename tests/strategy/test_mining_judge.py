@@ -1,0 +1,95 @@
+"""Mining with the judge that plays like players (`mine --policy judge`): later hands of a
+match, the bury and the call asked among a player's own choices, every position certified
+by the referee, and no more than a hand's share of what teaches the same thing."""
+
+from __future__ import annotations
+
+from tutor.ai.preplay import bury_options, call_options, choose_bury, choose_call
+from tutor.review.jobs import HandRecord, decisions
+from tutor.review.setup import judge_options
+from tutor.rules import Bury, CallFriend, Phase
+from tutor.strategy.mine import PER_TRICK, keep_teaching, play_hand, reason_kind, worth_judging
+from tutor.strategy.run import budget_of, mine_line
+
+SMALL = budget_of(4, "judge")
+
+
+def test_later_hands_are_mined_with_levels_of_their_own_and_a_known_declarer():
+    hands = [play_hand(1, n, later=True) for n in range(8)]
+    later = [h for h in hands if not h.first_hand]
+    assert later and len(later) < len(hands)
+    assert any(len(set(h.levels)) > 1 for h in later)
+    assert [h.levels for h in hands if h.first_hand] == [
+        play_hand(1, n).levels for n, h in enumerate(hands) if h.first_hand]
+
+
+def test_the_bury_and_the_call_are_asked_among_a_players_own_choices():
+    hand = play_hand(1, 2)
+    record = HandRecord.of(hand)
+    bury = next(i for i in decisions(hand, hand.declarer)
+                if isinstance(hand.actions[i], Bury))
+    call = next(a for a in hand.actions if isinstance(a, CallFriend))
+    position = record.position(bury)
+    obs = position.observation(hand.declarer)
+    options = bury_options(obs)
+    assert sorted(options[0]) == sorted(choose_bury(obs)[0].cards)  # the heuristic's first
+    assert len({tuple(sorted(o)) for o in options}) == len(options) >= 3
+    assert all(len(o) == obs.rules.kitty and all(c in obs.hand for c in o) for o in options)
+    judged = judge_options(position, bury, call, SMALL)
+    assert judged is not None and judged.decision == "bury"
+    assert [sorted(c.cards) for c in judged.candidates] == [sorted(o) for o in options]
+    calling = record.position(bury + 1)
+    assert calling.phase == Phase.CALLING
+    cards = call_options(calling.observation(hand.declarer))
+    assert cards[0] == choose_call(calling.observation(hand.declarer))[0].card
+    assert len(set(cards)) == len(cards) >= 2
+    judged = judge_options(calling, bury + 1, None, SMALL)
+    assert judged is not None and judged.decision == "call" and len(judged.candidates) == len(cards)
+
+
+def test_a_follow_that_changes_nothing_is_not_judged():
+    hand = play_hand(1, 0)
+    record = HandRecord.of(hand)
+    skipped = leads = 0
+    for seat in range(5):
+        for index in decisions(hand, seat):
+            if record.actions[index]["type"] != "play":
+                continue
+            worth = worth_judging(record, index, SMALL)
+            if not record.position(index).current:
+                assert worth  # a lead is always worth a look
+                leads += 1
+            skipped += not worth
+    assert leads and skipped > 20
+
+
+def test_a_hand_keeps_two_puzzles_a_trick_and_one_a_seat_and_reason():
+    def entry(action, seat, trick, why, best):
+        return {"source": {"action": action}, "seat": seat, "trick": trick,
+                "decision": "play", "why": {"en": why}, "values": [best, 0.0]}
+
+    entries = [entry(10, 1, 3, "Play K♥: it wins the trick and its 25 points.", 1.0),
+               entry(11, 2, 3, "Play 5♥: your partner's K♥ is winning, feed them points.", 0.5),
+               entry(12, 3, 3, "Play A♥: it wins the trick and its 10 points.", 0.9),
+               entry(20, 1, 5, "Play Q♠: it wins the trick and its 10 points.", 0.8),
+               entry(30, 4, 7, "Play 3♣: your partner's A♣ is winning, feed them points.", 0.4)]
+    kept = keep_teaching(entries)
+    actions = sorted(e["source"]["action"] for e in kept)
+    # trick 3 keeps its widest two (10, 12); seat 1's second "it wins the trick" (20) goes
+    assert actions == [10, 12, 30]
+    assert max(sum(e["trick"] == t for e in kept) for t in (3, 5, 7)) <= PER_TRICK
+    assert reason_kind(entries[0]["why"]["en"]) == reason_kind(entries[3]["why"]["en"])
+
+
+def test_a_hand_mined_with_the_judge_is_certified_and_capped():
+    line = mine_line(1, 2, 8, "judge")
+    assert line["record"] == mine_line(1, 2, 8, "judge")["record"]
+    by_trick: dict[int, int] = {}
+    said = set()
+    for entry in line["puzzles"]:
+        if entry["decision"] == "play":
+            by_trick[entry["trick"]] = by_trick.get(entry["trick"], 0) + 1
+        key = (entry["seat"], reason_kind(entry["why"]["en"]))
+        assert key not in said
+        said.add(key)
+    assert all(n <= PER_TRICK for n in by_trick.values())

@@ -42,11 +42,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--hinted", type=int, default=0,
                         help="hands where one seat takes every hint, then is reviewed")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--policy", choices=("quick", "judge", "referee"), default=None,
+                        help="who plays the judge's playouts (default: the review's)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.planted < 0 or args.hinted < 0:
         parser.error("--hands must be at least 1, --planted and --hinted at least 0")
-    budget = Budget()
+    budget = Budget() if args.policy is None else Budget(policy=args.policy)
     seconds, firsts, decisions, clear = [], [], 0, 0
     by_decision: dict[str, dict[str, int]] = {}
     line = ProgressLine("review", args.hands)

@@ -81,3 +81,17 @@ def test_the_banks_and_lessons_words_are_what_the_code_tells_now(lines):
     for line, entry in sample:
         record = HandRecord.from_dict(line["record"])
         assert redescribe(record, entry, kitty_points(record)) == entry, entry["id"]
+
+
+def test_verify_with_the_referee_reports_top_and_clear_shares(tmp_path, lines, capsys):
+    from tutor.commands.mine import main as mine_main
+
+    small = tmp_path / "two.jsonl"
+    small.write_text("".join(json.dumps(x) + "\n" for x in [x for x in lines if x["puzzles"]][:2]))
+    assert mine_main(["--verify", "3", "--referee", "--bank", str(small), "--deals", "4",
+                      "--workers", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["checked"] == 3
+    assert 0.0 <= report["clear_share"] <= report["top_share"] <= 1.0
+    assert report["clear_share"] == report["kept"] / 3
+    assert mine_main(["--hands", "1", "--referee"]) == 2  # --referee goes with --verify

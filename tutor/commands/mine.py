@@ -91,7 +91,7 @@ def _verify(args) -> int:
                     scheduler=args.scheduler, deals=args.deals,
                     progress=None if args.json else
                     (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)),
-                    referee=args.referee)
+                    referee=args.referee, policy=args.policy)
     if args.json:
         print(json.dumps(report))
     elif args.referee:

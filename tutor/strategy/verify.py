@@ -41,13 +41,14 @@ def still_best(record: dict[str, Any], entry: dict[str, Any], budget: Budget) ->
 def verify(bank: Path, k: int, seed: int = 1, workers: int | None = None,
            scheduler: str | None = None, deals: int = DEFAULT_BUDGET.fair_deals,
            progress: Callable[[str], None] | None = None,
-           referee: bool = False) -> dict[str, Any]:
+           referee: bool = False, policy: str = DEFAULT_BUDGET.policy) -> dict[str, Any]:
     """Re-judge `k` puzzles drawn (by `seed`) from the mined files in `bank`, mined with
     `deals` fair deals a decision, with `WORK` times that: how many were checked, how many
     stay clearly best, their share and the seconds it took; with `referee`, valued by the
     referee instead: `top_share` (its top choice is the stated best) and `clear_share`
-    (clearly best by its values, `criterion.clearly_best`)."""
-    more = budget_of(deals * WORK)
+    (clearly best by its values, `criterion.clearly_best`). `policy`: the judge's playouts
+    the bank was mined with (`mine --policy`)."""
+    more = budget_of(deals * WORK, policy)
     files = sorted(Path(bank).glob("*.jsonl")) if Path(bank).is_dir() else [Path(bank)]
     items = [(line["record"], entry) for path in files for line in read_lines(path)
              for entry in line["puzzles"]]

@@ -208,3 +208,14 @@ def _joker_led():
     leader = hand.turn
     hand.apply(Play(leader, (Card("BJ"),)))
     return hand.observation(leader)
+
+
+def test_when_nobody_bids_the_bar_says_the_cards_were_dealt_again():
+    hand = Hand(3, RuleSet(), (2,) * 5, None)  # a first hand: no bid means a new deal
+    assert "dealt again" not in table_html(hand.observation(0), 0, "en", 1)
+    for _ in range(5):
+        hand.apply(Pass(hand.turn))
+    assert hand.phase == Phase.BIDDING
+    obs = hand.observation(0)
+    assert "nobody bid, so the cards were dealt again (deal 2)" in table_html(obs, 0, "en", 1)
+    assert "重新发牌（第2副）" in table_html(obs, 0, "zh", 1)

@@ -12,6 +12,7 @@ from html import escape
 from tutor.rules import (
     LEVEL_NAMES,
     Card,
+    EventKind,
     HandResult,
     Observation,
     Phase,
@@ -181,7 +182,9 @@ def trump_html(obs: Observation, human: int, lang: str, names: Sequence[str] = (
         return escape(obs.trump.describe(lang))
     bid = obs.standing_bid
     if bid is None:
-        return said("bidding_no_trump", lang, level=obs.level)
+        deals = 1 + sum(1 for e in obs.events if e.type == EventKind.REDEAL)
+        again = said("bidding_redealt", lang, n=deals) if deals > 1 else ""
+        return said("bidding_no_trump", lang, level=obs.level) + (" · " + again if again else "")
     shown = next((cards for seat, cards in reversed(obs.bids) if seat == bid.seat), ())
     return said("bidding_standing", lang, trump=Trump(obs.level, bid.suit).describe(lang),
                 who=who_html(bid.seat, human, lang, names),

@@ -15,14 +15,16 @@ import tutor.compiled as compiled
 from tutor.compiled import MODULES, PURE, FreshBuildFinder, is_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
-# the moves play mode's "normal" and "hard" choose at a dozen positions of two heuristic deals
+# the moves play mode's "normal" and "hard" choose at a dozen positions of two heuristic deals,
+# and the values the judge's and the referee's playouts give the plays weighed there
 DECISIONS = """
 import json, sys
 from tutor.ai import HeuristicPlayer, strength_spec
 from tutor.compiled import MODULES, is_compiled
+from tutor.review.review import Budget, considered, fair_outcomes
 from tutor.rules import Hand, Phase, RuleSet
 import importlib
-moves = []
+moves, values = [], []
 for seed in (3, 8):
     hand = Hand(seed, RuleSet(), (2,) * 5, seed % 5)
     players = [HeuristicPlayer(s) for s in range(5)]
@@ -32,10 +34,15 @@ for seed in (3, 8):
         if obs.phase == Phase.PLAYING and step % 23 == 0:
             for strength in ("normal", "hard"):
                 moves.append(sorted(map(int, strength_spec(strength, seed).build().act(obs).cards)))
+            for policy in ("judge", "referee"):
+                budget = Budget(fair_deals=6, hindsight_repeats=1, policy=policy)
+                mem, _ctx, choices = considered(obs, budget)
+                fair = fair_outcomes(obs, mem, [tuple(c.cards) for c in choices], budget)
+                values.append([round(fair.value(k).score, 9) for k in range(len(choices))])
         hand.apply(players[hand.turn].act(obs))
         step += 1
-print(json.dumps({"moves": moves, "compiled": [is_compiled(importlib.import_module(m))
-                                                for m in MODULES]}))
+built = [is_compiled(importlib.import_module(m)) for m in MODULES]
+print(json.dumps({"moves": moves, "values": values, "compiled": built}))
 """
 
 
@@ -86,3 +93,4 @@ def test_compiled_and_interpreted_choose_the_same_moves():
     assert all(compiled["compiled"]) and not any(pure["compiled"])
     assert len(compiled["moves"]) >= 8
     assert compiled["moves"] == pure["moves"]
+    assert len(compiled["values"]) >= 8 and compiled["values"] == pure["values"]

@@ -24,7 +24,7 @@ from tutor.rules import (
     trick_winner,
 )
 
-from .tactics import POINTS, Context, _multiset_count, _trump_plays, higher_exists
+from .tactics import POINTS, Context, higher_exists, multiset_count, trump_plays
 
 LISTED_FOLLOWS = 60  # an expert weighs every legal follow when there are at most this many
 
@@ -118,7 +118,7 @@ def _chosen_follow(ctx: Context, lead: tuple, in_suit: list[int], plays: list,
     table = trump.table
     eff, pos = table.eff, table.pos
     n = len(lead)
-    if _multiset_count(Counter(in_suit), n) <= LISTED_FOLLOWS:
+    if multiset_count(Counter(in_suit), n) <= LISTED_FOLLOWS:
         options = [tuple(p) for p in legal_follows(ctx.hand, lead, trump)]
     else:  # too many to weigh: the shape the rules require, the rest low or rich
         rest = sorted(in_suit, key=lambda c: (-POINTS[c], pos[c]) if ally_wins else
@@ -172,7 +172,7 @@ def _ruff(ctx: Context, others: list[int], plays: list, n: int,
                 return (k, k)
         return None
     if expert:
-        for play in _trump_plays(trumps, lead, ctx):
+        for play in trump_plays(trumps, lead, ctx):
             if trick_winner([*plays, play], trump) == len(plays):
                 return play
     return None

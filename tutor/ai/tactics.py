@@ -239,11 +239,11 @@ def follow_candidates(ctx: Context) -> list[tuple[int, ...]]:
         if not in_suit:
             trumps = [c for c in others if eff[c] == TRUMP]
             if len(trumps) >= n:
-                cands.extend(_trump_plays(trumps, lead, ctx))
+                cands.extend(trump_plays(trumps, lead, ctx))
         return _dedupe(cands)
     if n == 1:
         return [(c,) for c in sorted(set(in_suit))]
-    if _multiset_count(Counter(in_suit), n) <= (40 if ctx.fast else 160):
+    if multiset_count(Counter(in_suit), n) <= (40 if ctx.fast else 160):
         return [tuple(p) for p in legal_follows(hand, lead, trump)]
     return _sampled_follows(ctx, lead, in_suit)
 
@@ -258,7 +258,8 @@ def _dedupe(cands: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
     return out
 
 
-def _multiset_count(counts: Counter, n: int) -> int:
+def multiset_count(counts: Counter, n: int) -> int:
+    """How many distinct sets of `n` cards `counts` holds: whether follows can be listed."""
     ways = [1] + [0] * n
     for m in counts.values():
         new = [0] * (n + 1)
@@ -270,7 +271,7 @@ def _multiset_count(counts: Counter, n: int) -> int:
     return ways[n]
 
 
-def _trump_plays(trumps: list[int], lead: Sequence[int], ctx: Context) -> list[tuple[int, ...]]:
+def trump_plays(trumps: list[int], lead: Sequence[int], ctx: Context) -> list[tuple[int, ...]]:
     """All-trump plays shaped like the lead: low and high versions."""
     trump = ctx.trump
     pos = trump.table.pos

@@ -150,11 +150,15 @@ def reason_kind(text: str) -> str:
 def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
                 ) -> Judged | None:
     """Action `index` judged, if it is a clearly decided position that the referee certifies,
-    else None (a card play is judged in full only once it passes the cheap screen). With
-    `rollout.JUDGE`, a bury or call is the declarer's choice among the ones a player would
-    weigh (`setup.judge_options`), and a card play that teaches nothing is not judged."""
+    else None (a card play, bury or call is judged in full only once it passes the cheap
+    screen). With `rollout.JUDGE`, a bury or call is the declarer's choice among the ones a
+    player would weigh (`setup.judge_options`), and a card play that teaches nothing is not
+    judged."""
     kind = record.actions[index].get("type")
     if not shipped_judge(budget) and kind in ("bury", "callfriend"):
+        screen = _setup_options(record, index, screen_budget(budget))
+        if screen is None or not leads_by(screen):
+            return None
         judged = _setup_options(record, index, budget)
     else:
         if kind == "play":

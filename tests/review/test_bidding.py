@@ -15,7 +15,7 @@ from tutor.review import Budget
 from tutor.review.bidding import judge_bid
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.selfplay import heuristic_hand
-from tutor.rules import Bid, Hand, Pass, bid_options, deck, parse_cards
+from tutor.rules import Bid, Hand, Pass, RuleSet, bid_options, deck, parse_cards
 
 SMALL = Budget(fair_deals=8, hindsight_repeats=2)
 
@@ -138,3 +138,18 @@ def test_the_fair_view_of_a_bid_reads_only_the_observation():
                                                                          SMALL)
     assert [c.fair for c in first.candidates] == [c.fair for c in second.candidates]
     assert first.cost_fair == second.cost_fair
+
+
+def test_bidding_as_a_player_bids_a_level_pair_with_a_long_suit_where_the_classic_passes():
+    from tutor.ai.explain import suggest
+    from tutor.ai.heuristic import HeuristicPlayer
+    from tutor.ai.preplay import LONG_TRUMPS, choose_bid, trumps_with
+
+    obs = Hand(34, RuleSet(), (2,) * 5, None).observation(0)  # a first hand: seat 0 bids
+    assert isinstance(choose_bid(obs)[0], Pass)  # the classic asks for a suit that stands out
+    bid = HeuristicPlayer(0, bidding="player").act(obs)
+    assert isinstance(bid, Bid) and len(bid.cards) == 2
+    assert trumps_with(list(obs.hand), bid.cards[0].suit, obs.level) >= LONG_TRUMPS
+    later = Hand(34, RuleSet(), (2,) * 5, 3).observation(0)  # seat 3 is declarer already
+    assert choose_bid(later, "player") == choose_bid(later, "classic")
+    assert "trumps" in suggest(obs, HeuristicPlayer(0, bidding="player")).en[0]

@@ -37,6 +37,7 @@ from .claims import (
 )
 from .heuristic import heuristic_choice
 from .memory import build_memory
+from .preplay import trumps_with
 from .tactics import Choice
 
 
@@ -82,8 +83,9 @@ def _cards(cards) -> tuple[str, str]:
 
 def suggest(obs: Observation, player=None) -> Suggestion:
     """The recommended action for `obs` with reasons. `player` may be a `SearchPlayer`: its
-    choice is explained with the heuristic's reason for it plus the search's figures."""
-    action, reason, info = heuristic_choice(obs)
+    choice is explained with the heuristic's reason for it plus the search's figures (a bid
+    with the reason of the player's own way of bidding)."""
+    action, reason, info = heuristic_choice(obs, getattr(player, "bidding", "classic"))
     if player is not None and obs.phase == Phase.PLAYING and hasattr(player, "search"):
         report = player.search(obs)
         ranked = [(c, v) for c, v, _ in report.ranked]
@@ -167,8 +169,9 @@ def _main_reason(obs: Observation, action: Action, reason: str, info: dict,
                  claims: dict) -> tuple[str, str]:
     if isinstance(action, Bid):
         suit = action.cards[0].suit
-        return text("bid_strong_suit", cards=_cards(action.cards),
-                    suit=(SUIT_SYMBOLS[suit], SUIT_NAMES_ZH[suit]))
+        key = "bid_long_trumps" if reason == "bid_long_trumps" else "bid_strong_suit"
+        return text(key, cards=_cards(action.cards), suit=(SUIT_SYMBOLS[suit], SUIT_NAMES_ZH[suit]),
+                    n=trumps_with(list(obs.hand), suit, obs.level))
     if isinstance(action, Pass):
         return text(reason if has(f"hint.{reason}") else "bid_weak")
     if isinstance(action, Bury):

@@ -27,10 +27,11 @@ def context_from_memory(obs: Observation, mem: Memory, fast: bool = False) -> Co
         defending=1.0 - mem.my_side_p, kitty_points=kitty, fast=fast)
 
 
-def heuristic_choice(obs: Observation) -> tuple[Action, str, dict]:
-    """The heuristic's action for `obs`, with its reason key and details (for explanations)."""
+def heuristic_choice(obs: Observation, bidding: str = "classic") -> tuple[Action, str, dict]:
+    """The heuristic's action for `obs`, with its reason key and details (for explanations);
+    `bidding`: how it bids (`preplay.BIDDING`)."""
     if obs.phase == Phase.BIDDING:
-        action, reason = choose_bid(obs)
+        action, reason = choose_bid(obs, bidding)
         return action, reason, {}
     if obs.phase == Phase.BURYING:
         action, info = choose_bury(obs)
@@ -50,5 +51,9 @@ class HeuristicPlayer(Player):
 
     name = "heuristic"
 
+    def __init__(self, seed: int = 0, bidding: str = "classic") -> None:
+        super().__init__(seed)
+        self.bidding = bidding
+
     def act(self, obs: Observation) -> Action:
-        return heuristic_choice(obs)[0]
+        return heuristic_choice(obs, self.bidding)[0]

@@ -27,11 +27,35 @@ def suit_strength(hand: list[Card], suit: str, level: str) -> float:
     return len(trumps) + 0.08 * sum(t.table.pos[c] for c in trumps) + 1.0 * pairs
 
 
-def choose_bid(obs: Observation) -> tuple[Bid | Pass, str]:
-    """Bid the level card of a strong suit with the fewest cards that outbid; else pass."""
+BIDDING = ("classic", "player")  # how the heuristic bids (`choose_bid`)
+LONG_TRUMPS = 12  # trumps that make a level pair worth bidding ("player"); a third of 31 is 10.3
+LONGER_TRUMPS = 13  # and a single level card
+
+
+def trumps_with(hand: list[Card], suit: str, level: str) -> int:
+    """How many of `hand`'s cards would be trumps if `suit` were the trump suit."""
+    t = Trump(level, suit)
+    return sum(1 for c in hand if t.is_trump(c))
+
+
+def choose_bid(obs: Observation, bidding: str = "classic") -> tuple[Bid | Pass, str]:
+    """Bid the level card of a strong suit with the fewest cards that outbid; else pass.
+    "classic" asks the suit to stand out from the others by a margin; "player" also bids, as
+    people do, a suit that would give `LONG_TRUMPS` trumps with a level pair (or
+    `LONGER_TRUMPS` with one level card) when nobody has bid yet and the bid would make the
+    seat the declarer (a first hand, or its own hand)."""
+    if bidding not in BIDDING:
+        raise ValueError(f"bidding must be one of {', '.join(BIDDING)}, not {bidding!r}")
     options = bid_options(obs.hand, obs.level, obs.seat, obs.standing_bid, obs.rules.decks)
     if not options:
         return Pass(obs.seat), "no_bid"
+    if bidding == "player" and obs.standing_bid is None and obs.declarer in (None, obs.seat):
+        long = [o for o in options if trumps_with(obs.hand, o[0].suit, obs.level)
+                >= (LONG_TRUMPS if len(o) >= 2 else LONGER_TRUMPS)]
+        if long:
+            best = max(long, key=lambda o: (trumps_with(obs.hand, o[0].suit, obs.level),
+                                            -len(o)))
+            return Bid(obs.seat, best), "bid_long_trumps"
     strengths = {s: suit_strength(obs.hand, s, obs.level) for s in SUITS}
     average = sum(strengths.values()) / len(strengths)
     best = max(options, key=lambda o: (strengths[o[0].suit], -len(o)))

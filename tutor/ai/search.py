@@ -71,8 +71,9 @@ class SearchPlayer(Player):
     def __init__(self, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S,
                  playouts: int | None = None, candidates: int = 4,
                  prior: float = PRIOR, policy: str = "quick", leaf: str = "end",
-                 tolerance: float = 0.0, looks: int = LOOKS) -> None:
+                 tolerance: float = 0.0, looks: int = LOOKS, bidding: str = "classic") -> None:
         super().__init__(seed)
+        self.bidding = bidding
         if policy not in POLICIES:
             raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, "
                              f"not {policy!r}")
@@ -93,7 +94,7 @@ class SearchPlayer(Player):
 
     def act(self, obs: Observation) -> Action:
         if obs.phase != Phase.PLAYING:
-            return heuristic_choice(obs)[0]
+            return heuristic_choice(obs, self.bidding)[0]
         report = self.search(obs)
         self.last = report
         return Play(obs.seat, report.best)

@@ -43,7 +43,9 @@ def choose_bid(obs: Observation, bidding: str = "classic") -> tuple[Bid | Pass, 
     "classic" asks the suit to stand out from the others by a margin; "player" also bids, as
     people do, a suit that would give `LONG_TRUMPS` trumps with a level pair (or
     `LONGER_TRUMPS` with one level card) when nobody has bid yet and the bid would make the
-    seat the declarer (a first hand, or its own hand)."""
+    seat the declarer (a first hand, or its own hand). Not the default: on 600 first hands
+    the heuristic plays (deals 900000-900599), one seat bidding as a player made -0.229 积分
+    [-0.477, +0.018] where it bid otherwise (410 of 3,000 seat-deals)."""
     if bidding not in BIDDING:
         raise ValueError(f"bidding must be one of {', '.join(BIDDING)}, not {bidding!r}")
     options = bid_options(obs.hand, obs.level, obs.seat, obs.standing_bid, obs.rules.decks)

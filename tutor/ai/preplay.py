@@ -18,6 +18,8 @@ from tutor.rules import (
     bid_options,
 )
 
+from .tactics import distinct
+
 
 def suit_strength(hand: list[Card], suit: str, level: str) -> float:
     """How good `suit` would be as trump for this hand: its length, high cards and pairs."""
@@ -200,13 +202,7 @@ def bury_options(obs: Observation) -> list[tuple[Card, ...]]:
             rest = [c for c in obs.hand if eff[c] != short]
             fill = cheapest(obs, bury_cost(obs), obs.rules.kitty - len(suit), rest)
             options.append(tuple(suit + fill))
-    seen, out = set(), []
-    for option in options:
-        key = tuple(sorted(option))
-        if key not in seen:
-            seen.add(key)
-            out.append(option)
-    return out
+    return distinct(options)
 
 
 def call_options(obs: Observation, count: int = 4) -> list[Card]:

@@ -240,7 +240,7 @@ def follow_candidates(ctx: Context) -> list[tuple[int, ...]]:
             trumps = [c for c in others if eff[c] == TRUMP]
             if len(trumps) >= n:
                 cands.extend(trump_plays(trumps, lead, ctx))
-        return _dedupe(cands)
+        return distinct(cands)
     if n == 1:
         return [(c,) for c in sorted(set(in_suit))]
     if multiset_count(Counter(in_suit), n) <= (40 if ctx.fast else 160):
@@ -248,7 +248,8 @@ def follow_candidates(ctx: Context) -> list[tuple[int, ...]]:
     return _sampled_follows(ctx, lead, in_suit)
 
 
-def _dedupe(cands: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+def distinct(cands: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """`cands` less any that hold the same cards as one before it (in any order)."""
     seen, out = set(), []
     for c in cands:
         key = tuple(sorted(c))
@@ -326,7 +327,7 @@ def _sampled_follows(ctx: Context, lead: Sequence[int], in_suit: list[int]):
     for i in range(2 if ctx.fast else 5):
         draws.append(tuple(sample_follow(ctx.hand, lead, trump, random.Random(i))))
     if ctx.fast:
-        return _dedupe(draws)
+        return distinct(draws)
     kinds = sorted(set(in_suit))
     out = list(draws)
     for draw in draws[:2]:
@@ -343,7 +344,7 @@ def _sampled_follows(ctx: Context, lead: Sequence[int], in_suit: list[int]):
                     if v < best_v:
                         best, best_v = trial, v
         out.append(tuple(best))
-    return _dedupe(out)
+    return distinct(out)
 
 
 @dataclass

@@ -92,3 +92,33 @@ def test_the_referee_plays_every_seat_with_the_tactics_and_the_judge_runs_to_the
 
 class _Deal:
     weight = 1.0
+
+
+def test_a_throw_of_singles_already_trumped_is_over_trumped_with_one_high_trump():
+    # A♥ K♥ thrown, seat 1 (the declarer) trumps with 5♠ 6♠; seat 2 (no hearts) tops it
+    # with 3♠ and the big joker: its two lowest trumps would not win
+    playout = _after(_playout(["AH KH 3C", "5S 6S 4C", "3S 4S BJ", "5H 6H 9C", "7H 8H 10C"],
+                              declarer=1, leader=0), (0, "AH KH"), (1, "5S 6S"))
+    cards = playout.choose(2, random.Random(0), JUDGE)
+    assert trick_winner([parse_cards("AH KH"), parse_cards("5S 6S"), cards], SPADES) == 2, cards
+
+
+def test_points_go_into_a_partners_trick_only_when_it_will_hold():
+    # the declarer's 7♥ 7♥ 8♥ 8♥ leads, its friend (seat 1, shown) plays next: seat 3 could
+    # still beat the tractor with J♥ J♥ Q♥ Q♥, so the friend keeps K♥ K♥ back
+    playout = _after(_playout(["7H 7H 8H 8H 3C 4C", "KH KH 10H 10H 4H 4H", "5D 6D 7C 8C 9C 10C",
+                               "JH JH QH QH 5C 6C", "5S 6S 8D 9D 9S JC"], friend_card="KH"),
+                     (0, "7H 7H 8H 8H"))
+    playout.revealed = True
+    assert playout.hand.friend == 1
+    cards = playout.choose(1, random.Random(0), JUDGE)
+    assert sorted(cards) == sorted(parse_cards("10H 10H 4H 4H")), cards
+
+
+def test_only_the_declarer_knows_what_was_buried():
+    hand = Hand.position(["AH KH", "3S 4S", "5H 6H", "7H 8H", "9H 10H"], SPADES, 0,
+                         kitty="QH QH JH 3C 4C 5C 6C")
+    playout = Playout(hand, [], [set() for _ in range(5)])
+    queen = parse_cards("QH")[0]
+    assert playout.context(0, as_known=True).pool[queen] == 0  # the declarer buried them
+    assert playout.context(2, as_known=True).pool[queen] == 2  # to a defender, still out

@@ -93,3 +93,18 @@ def test_a_hand_mined_with_the_judge_is_certified_and_capped():
         assert key not in said
         said.add(key)
     assert all(n <= PER_TRICK for n in by_trick.values())
+
+
+def test_the_referee_and_the_verification_weigh_the_same_bury_and_call_as_the_mining():
+    from tutor.strategy.decision import judge_decision
+    from tutor.strategy.referee import refereed
+
+    hand = play_hand(1, 2)
+    record = HandRecord.of(hand)
+    for index in decisions(hand, hand.declarer):
+        if record.actions[index]["type"] not in ("bury", "callfriend"):
+            continue
+        judged, ref = judge_decision(record, index, SMALL), refereed(record, index, SMALL)
+        assert judged is not None and ref is not None  # whoever the declarer was
+        assert [sorted(c.cards) for c in judged.candidates] == \
+            [sorted(c.cards) for c in ref.candidates]

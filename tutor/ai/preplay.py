@@ -186,8 +186,8 @@ def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
 
 def bury_options(obs: Observation) -> list[tuple[Card, ...]]:
     """Buries a player would weigh besides the heuristic's: keep every point card out of the
-    kitty, bury the points when the trumps can protect them, and empty the shortest plain
-    suit (a void to trump in); distinct, the heuristic's first."""
+    kitty, bury the points (the judge tells whether the trumps can protect them), and empty
+    the shortest plain suit (a void to trump in); distinct, the heuristic's first."""
     options = [tuple(choose_bury(obs)[0].cards),
                tuple(cheapest(obs, bury_cost(obs, point_weight=3.0))),
                tuple(cheapest(obs, bury_cost(obs, point_weight=-0.5)))]

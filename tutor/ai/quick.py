@@ -129,12 +129,32 @@ def _chosen_follow(ctx: Context, lead: tuple, in_suit: list[int], plays: list,
         return (sum(POINTS[c] for c in p), sum(eff[c] == TRUMP for c in p), sum(pos[c] for c in p))
 
     if ally_wins:
-        return max(options, key=lambda p: (sum(POINTS[c] for c in p), -sum(pos[c] for c in p)))
+        if last or _holds(ctx, plays[trick_winner(plays, trump)]):
+            return max(options, key=lambda p: (sum(POINTS[c] for c in p),
+                                               -sum(pos[c] for c in p)))
+        return min(options, key=spent)
     if points or not last:
-        wins = [p for p in options if trick_winner([*plays, p], trump) == len(plays)]
+        wins = [p for p in options if trick_winner([*plays, p], trump) == len(plays)
+                and (last or _holds(ctx, p))]
         if wins:
             return min(wins, key=lambda p: (sum(pos[c] for c in p), -sum(POINTS[c] for c in p)))
     return min(options, key=spent)
+
+
+def _holds(ctx: Context, play: tuple) -> bool:
+    """Whether a winning play of several cards stays winning: no unit the unseen cards could
+    form beats its top unit in its suit, and no seat still to play that may be an opponent
+    has shown it is void in the suit led (it could trump)."""
+    trump = ctx.trump
+    eff = trump.table.eff
+    top = decompose(list(play), trump)[0]
+    if higher_exists(ctx.pool, trump, eff[play[0]], top.width, top.length, top.top):
+        return False
+    led = eff[ctx.current[0][1][0]]
+    played = {s for s, _ in ctx.current}
+    return led == TRUMP or not any(led in ctx.voids[o] and ctx.ally[o] < 1.0
+                                   for o in range(ctx.players)
+                                   if o != ctx.seat and o not in played)
 
 
 def _shaped(hand: list[int], lead: tuple, trump, order: list[int]) -> tuple[int, ...]:
@@ -171,8 +191,10 @@ def _ruff(ctx: Context, others: list[int], plays: list, n: int,
             if trick_winner([*plays, (k, k)], trump) == len(plays):
                 return (k, k)
         return None
-    if expert:
-        for play in trump_plays(trumps, lead, ctx):
+    if expert:  # shaped like the lead, low; or its singles topped by one higher trump
+        tries = trump_plays(trumps, lead, ctx)
+        tries += [(*trumps[:n - 1], c) for c in trumps[n - 1:]]
+        for play in tries:
             if trick_winner([*plays, play], trump) == len(plays):
                 return play
     return None
@@ -216,7 +238,7 @@ def _lead(ctx: Context) -> tuple[int, ...]:
     for k in counts:
         by_suit.setdefault(eff[k], []).append(k)
     declarer_side = ctx.defending < 0.5
-    opp_void = [any(s in ctx.voids[o] and ctx.ally[o] < 0.5 for o in range(ctx.players)
+    opp_void = [any(s in ctx.voids[o] and ctx.ally[o] < 1.0 for o in range(ctx.players)
                     if o != ctx.seat) for s in range(5)]
     # 1. unbeatable pairs/triples, then singles, in suits no opponent can ruff
     best = None

@@ -91,11 +91,15 @@ class Playout:
 
     def context(self, seat: int, as_known: bool = False) -> Context:
         """What `seat` knows in the playout: its cards, the others' as unseen, the teams
-        (`as_known`: as the seat would know them, the friend hidden until it shows)."""
+        (`as_known`: as the seat would know them, the friend hidden until it shows to all but
+        the friend itself, and the kitty unseen but by the declarer)."""
         hand = self.hand
         mine, pool = self.unseen(seat)
         side = {hand.declarer, hand.friend}
         me_decl = seat in side
+        if as_known and seat != hand.declarer:  # only the declarer saw what it buried
+            for c in hand.kitty:
+                pool[c] += 1
         if as_known and not (self.revealed or hand.friend_revealed) and seat != hand.friend:
             ally = hidden_friend_allies(seat, hand.declarer, self.n)  # type: ignore[arg-type]
         else:

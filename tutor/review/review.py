@@ -25,7 +25,8 @@ class Budget:
     """How much work one decision gets: candidates, fair deals, playouts of the true deal,
     and who plays the cards out: `"quick"` (the judge the shipped bank and lessons were
     proven by, until they are mined again), `rollout.JUDGE` (playouts that play like players,
-    teams as known, with an expert's candidates: `expert_plays`), or `rollout.REFEREE`."""
+    teams as known) or `rollout.REFEREE`; the last two also weigh an expert's candidates
+    (`expert_plays`)."""
 
     candidates: int = 4
     fair_deals: int = 48

@@ -19,12 +19,12 @@ from typing import Any
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.explain import bid_reason, play_reason, setup_reason
 from tutor.ai.heuristic import heuristic_choice
+from tutor.ai.rollout import JUDGE
 from tutor.ai.search import marked_kinds, play_class
 from tutor.ai.strength import STRENGTHS, strength_spec
-from tutor.review.jobs import HandRecord, decisions, judge_at
+from tutor.review.jobs import HandRecord, decisions
 from tutor.review.puzzles import position_fields
 from tutor.review.review import DEFAULT_BUDGET, Budget, Judged, considered
-from tutor.review.setup import judge_options
 from tutor.rules import (
     TRUMP,
     Bid,
@@ -34,13 +34,13 @@ from tutor.rules import (
     Observation,
     Phase,
     RuleSet,
-    action_from_dict,
     format_cards,
     parse_cards,
     trick_winner,
 )
 
 from .criterion import clearly_best, leads_by
+from .decision import judge_decision, shipped_judge
 from .referee import certified
 from .themes import DECISION_THEMES, play_themes
 
@@ -109,13 +109,6 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
     return MinedHand(key, record, tuple(found))
 
 
-def shipped_judge(budget: Budget) -> bool:
-    """Whether `budget` is the judge the shipped bank was mined with ("quick": first hands,
-    every clearly decided position, no referee); the rest of this module's newer rules
-    apply to `rollout.JUDGE` only, until the bank is mined again with it."""
-    return budget.policy == "quick"
-
-
 PER_TRICK = 2  # at most this many puzzles from one trick
 
 
@@ -144,7 +137,8 @@ def reason_kind(text: str) -> str:
     """A reason less its cards and numbers: what two puzzles' reasons share when they teach
     the same thing ("your partner's … is winning, feed them points")."""
     words = text.split(":", 1)[-1].lower().replace(",", " ").replace(".", " ").split()
-    return " ".join(w for w in words if not any(ch.isdigit() or ch in "♠♥♦♣" for ch in w))
+    return " ".join(w for w in words if w not in ("big", "small", "joker", "jokers")
+                    and not any(ch.isdigit() or ch in "♠♥♦♣" for ch in w))
 
 
 def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
@@ -155,34 +149,18 @@ def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
     player would weigh (`setup.judge_options`), and a card play that teaches nothing is not
     judged."""
     kind = record.actions[index].get("type")
-    if not shipped_judge(budget) and kind in ("bury", "callfriend"):
-        screen = _setup_options(record, index, screen_budget(budget))
+    if kind == "play" and not shipped_judge(budget) and not worth_judging(record, index, budget):
+        return None
+    if kind == "play" or (kind in ("bury", "callfriend") and not shipped_judge(budget)):
+        screen = judge_decision(record, index, screen_budget(budget))
         if screen is None or not leads_by(screen):
             return None
-        judged = _setup_options(record, index, budget)
-    else:
-        if kind == "play":
-            if not shipped_judge(budget) and not worth_judging(record, index, budget):
-                return None
-            screen = judge_at(record, index, screen_budget(budget))
-            if screen is None or not leads_by(screen):
-                return None
-        judged = judge_at(record, index, budget)
+    judged = judge_decision(record, index, budget)
     if judged is None or clearly_best(judged) is None:
         return None
     if shipped_judge(budget):
         return judged
     return judged if certified(record, judged, budget) else None
-
-
-def _setup_options(record: HandRecord, index: int, budget: Budget) -> Judged | None:
-    """The bury or call at `index` judged among a player's options (the bury with the
-    call the hand made after it)."""
-    call = None
-    if record.actions[index]["type"] == "bury":
-        call = next(a for a in map(action_from_dict, record.actions[index + 1:])
-                    if isinstance(a, CallFriend))
-    return judge_options(record.position(index), index, call, budget)
 
 
 def worth_judging(record: HandRecord, index: int, budget: Budget) -> bool:
@@ -304,7 +282,7 @@ def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
 def _play_reason(obs: Observation, best: tuple) -> tuple[str, str]:
     """The tactics' reason for the candidate of `best`'s class (a neutral line if the
     tactics did not propose it)."""
-    _mem, ctx, choices = considered(obs, DEFAULT_BUDGET)
+    _mem, ctx, choices = considered(obs, Budget(policy=JUDGE))  # the tactics' first
     marked = marked_kinds(obs)
     key = play_class(best, ctx.hand, ctx.trump, marked)
     for choice in choices:

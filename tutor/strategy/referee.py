@@ -15,10 +15,11 @@ from typing import Any
 
 from tutor.ai.rollout import REFEREE
 from tutor.review.grades import SIGNIFICANCE
-from tutor.review.jobs import HandRecord, judge_at
+from tutor.review.jobs import HandRecord
 from tutor.review.review import Budget, Judged
 
 from .criterion import clearly_best, fair_best, gaps
+from .decision import judge_decision
 
 
 def referee_budget(budget: Budget) -> Budget:
@@ -29,7 +30,7 @@ def referee_budget(budget: Budget) -> Budget:
 def refereed(record: HandRecord, index: int, budget: Budget) -> Judged | None:
     """Action `index` of `record` valued by the referee (same candidates, deals and seeds
     as the judge with `budget`)."""
-    return judge_at(record, index, referee_budget(budget))
+    return judge_decision(record, index, referee_budget(budget))
 
 
 def certified(record: HandRecord, judged: Judged, budget: Budget) -> bool:
@@ -40,6 +41,8 @@ def certified(record: HandRecord, judged: Judged, budget: Budget) -> bool:
     judge found clear, the referee's top agreed in 23, this test passed 10, and the full
     criterion (`clearly_best`) 7."""
     best = clearly_best(judged)
+    if judged.decision == "bid":  # a bid is played out by the referee's players already
+        return best is not None  # (`review.bidding.bid_policy`): valuing it again adds nothing
     ref = refereed(record, judged.index, budget)
     if best is None or ref is None:
         return False

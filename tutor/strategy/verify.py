@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tutor.review.jobs import HandRecord, judge_at
+from tutor.review.jobs import HandRecord
 from tutor.review.review import DEFAULT_BUDGET, Budget
 from tutor.rules import parse_cards
 
 from .criterion import clearly_best
+from .decision import judge_decision
 from .referee import referee_view
 from .run import budget_of, read_lines, run_tasks
 
@@ -33,7 +34,7 @@ def stated_best(entry: dict[str, Any]) -> list:
 def still_best(record: dict[str, Any], entry: dict[str, Any], budget: Budget) -> bool:
     """Whether `entry`'s best is still clearly best when its position is judged with
     `budget` (the verification's: `WORK` times the mining's deals and playouts)."""
-    judged = judge_at(HandRecord.from_dict(record), entry["source"]["action"], budget)
+    judged = judge_decision(HandRecord.from_dict(record), entry["source"]["action"], budget)
     best = None if judged is None else clearly_best(judged)
     return best is not None and sorted(judged.candidates[best].cards) == stated_best(entry)
 

@@ -143,8 +143,7 @@ class Playout:
                first_trick: bool = False) -> tuple:
         """The cards `seat` plays now under `policy` (`run`'s; `first_trick`: the trick in
         progress is the one the playout started in)."""
-        as_known = policy in (JUDGE, REFEREE)
-        ctx = self.context(seat, as_known)
+        ctx = self.context(seat, True) if policy in (JUDGE, REFEREE) else self.context(seat)
         if policy in ("heuristic", REFEREE) or (policy == "trick" and first_trick):
             return choose_play(ctx).cards
         return quick_play(ctx, rng, policy == JUDGE)

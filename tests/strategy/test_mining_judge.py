@@ -8,19 +8,29 @@ from tutor.ai.preplay import bury_options, call_options, choose_bury, choose_cal
 from tutor.review.jobs import HandRecord, decisions
 from tutor.review.setup import judge_options
 from tutor.rules import Bury, CallFriend, Phase
-from tutor.strategy.mine import PER_TRICK, keep_teaching, play_hand, reason_kind, worth_judging
+from tutor.strategy.mine import (
+    PER_TRICK,
+    keep_teaching,
+    play_hand,
+    reason_kind,
+    table_of,
+    worth_judging,
+)
 from tutor.strategy.run import budget_of, mine_line
 
 SMALL = budget_of(4, "judge")
 
 
 def test_later_hands_are_mined_with_levels_of_their_own_and_a_known_declarer():
-    hands = [play_hand(1, n, later=True) for n in range(8)]
-    later = [h for h in hands if not h.first_hand]
-    assert later and len(later) < len(hands)
-    assert any(len(set(h.levels)) > 1 for h in later)
-    assert [h.levels for h in hands if h.first_hand] == [
-        play_hand(1, n).levels for n, h in enumerate(hands) if h.first_hand]
+    tables = [table_of(1, n, later=True) for n in range(12)]
+    later = [t for t in tables if t.declarer is not None]
+    assert later and len(later) < len(tables)
+    assert any(len(set(t.levels)) > 1 for t in later)
+    for n, t in enumerate(tables):  # a first hand is the shipped bank's own
+        if t.declarer is None:
+            assert t == table_of(1, n)
+    hand = play_hand(1, tables.index(later[0]), later=True)
+    assert not hand.first_hand and hand.levels == later[0].levels
 
 
 def test_the_bury_and_the_call_are_asked_among_a_players_own_choices():

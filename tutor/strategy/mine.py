@@ -66,18 +66,33 @@ def hand_seed(seed: int, number: int) -> int:
 LATER = 0.5  # the share of hands mined as later hands of a match (with `later`)
 
 
-def play_hand(seed: int, number: int, later: bool = False) -> Hand:
-    """Hand `number` of mining run `seed`, finished: a level drawn for the table and each
+@dataclass(frozen=True)
+class Table:
+    """Who plays hand `number` of a mining run, and from where: each seat's player, the
+    levels and the declarer already known (None: a first hand, bid for)."""
+
+    players: tuple[PlayerSpec, ...]
+    levels: tuple[int, ...]
+    declarer: int | None
+
+
+def table_of(seed: int, number: int, later: bool = False) -> Table:
+    """The table of hand `number` of mining run `seed`: a level drawn for the table and each
     seat's player drawn from `MIX`; with `later`, half the hands are later hands of a match,
     each seat at a level of its own and the declarer already known."""
     rng = random.Random(hand_seed(seed, number))
     level = rng.choice(LEVELS)
-    players = [_player(rng.choice(MIX), rng.randrange(1 << 30)).build() for _ in range(5)]
-    levels, declarer = (level,) * 5, None
+    players = tuple(_player(rng.choice(MIX), rng.randrange(1 << 30)) for _ in range(5))
     if later and rng.random() < LATER:
-        levels = tuple(rng.choice(LEVELS) for _ in range(5))
-        declarer = rng.randrange(5)
-    hand = Hand(hand_seed(seed, number), RuleSet(), levels, declarer)
+        return Table(players, tuple(rng.choice(LEVELS) for _ in range(5)), rng.randrange(5))
+    return Table(players, (level,) * 5, None)
+
+
+def play_hand(seed: int, number: int, later: bool = False) -> Hand:
+    """Hand `number` of mining run `seed` (`table_of`), finished."""
+    table = table_of(seed, number, later)
+    players = [spec.build() for spec in table.players]
+    hand = Hand(hand_seed(seed, number), RuleSet(), table.levels, table.declarer)
     while hand.phase != Phase.FINISHED:
         hand.apply(players[hand.turn].act(hand.observation(hand.turn)))
     return hand

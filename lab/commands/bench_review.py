@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
         "planted_blunders": planted,
         "hinted": hinted,
         "budget": {"candidates": budget.candidates, "fair_deals": budget.fair_deals,
-                   "hindsight_repeats": budget.hindsight_repeats},
+                   "hindsight_repeats": budget.hindsight_repeats, "policy": budget.policy},
     }
     if args.json:
         print(json.dumps(result))

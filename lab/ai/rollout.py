@@ -13,7 +13,7 @@ decision [-0.203, +0.057] to the flat belief, which gains +0.123 over known team
 from __future__ import annotations
 
 from tutor.ai.memory import build_memory
-from tutor.ai.rollout import Playout
+from tutor.ai.rollout import Playout, hidden_friend_allies
 from tutor.ai.tactics import POINTS, Context
 from tutor.rules import Hand, Play
 
@@ -70,21 +70,13 @@ class ResearchPlayout(Playout):
             if self.beliefs:
                 ally, defending = self.beliefs[seat]
             else:
-                ally = self._believed(seat)
+                ally = hidden_friend_allies(seat, hand.declarer, self.n)  # type: ignore[arg-type]
         else:
             ally = [1.0 if (s in side) == me_decl else 0.0 for s in range(self.n)]
         hidden = [0 if s == seat else len(mine) for s in range(self.n)]
         return Context(seat, mine, hand.trump, self.current, ally, pool, self.voids, hidden,  # type: ignore[arg-type]
                        self.n, defending, kitty_points, fast=self.fast)
 
-    def _believed(self, seat: int) -> list[float]:
-        """Who is on `seat`'s side as it sees it before the friend shows: to the declarer
-        any other seat may be the friend; to another seat, the declarer is not."""
-        n, declarer = self.n, self.hand.declarer
-        if seat == declarer:
-            return [1.0 if s == seat else 1.0 / (n - 1) for s in range(n)]
-        return [1.0 if s == seat else 0.0 if s == declarer else (n - 3) / (n - 2)
-                for s in range(n)]
 
 def seat_beliefs(hand: Hand) -> Beliefs:
     """What the heuristic player in each seat of this sampled deal believes of the teams now:

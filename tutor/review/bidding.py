@@ -32,7 +32,7 @@ from .values import outcomes, true_deal
 def bid_policy(budget: Budget) -> str:
     """Who plays the cards out after a bid: the tactics, with the teams as each seat knows
     them, or known to all for the shipped bank's judge ("quick")."""
-    return "heuristic" if budget.policy == "quick" else REFEREE
+    return "heuristic" if budget.shipped else REFEREE
 
 
 def _cards(action: Action) -> tuple[Card, ...]:

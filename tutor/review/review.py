@@ -33,6 +33,13 @@ class Budget:
     hindsight_repeats: int = 12
     policy: str = "quick"
 
+    @property
+    def shipped(self) -> bool:
+        """Whether this is the judge the shipped bank and lessons were proven by ("quick":
+        the tactics' candidates only, no referee, first hands): the newer rules apply to
+        the other policies only, until the bank is mined again."""
+        return self.policy == "quick"
+
 
 DEFAULT_BUDGET = Budget()
 
@@ -122,7 +129,7 @@ def considered(obs: Observation, budget: Budget) -> tuple[Memory, Context, list[
     ctx = context_from_memory(obs, mem)
     marked = marked_kinds(obs)
     choices = candidate_plays(ctx, budget.candidates, marked)
-    if budget.policy == "quick":  # the shipped bank's judge weighs the tactics' plays only
+    if budget.shipped:  # the shipped bank's judge weighs the tactics' plays only
         return mem, ctx, choices
     return mem, ctx, choices + expert_plays(ctx, choices, marked)
 

@@ -12,17 +12,10 @@ from tutor.review.setup import judge_options
 from tutor.rules import CallFriend, action_from_dict
 
 
-def shipped_judge(budget: Budget) -> bool:
-    """Whether `budget` is the judge the shipped bank was mined with ("quick": first hands,
-    every clearly decided position, no referee); the newer rules of mining apply to
-    `rollout.JUDGE` only, until the bank is mined again with it."""
-    return budget.policy == "quick"
-
-
 def judge_decision(record: HandRecord, index: int, budget: Budget) -> Judged | None:
     """Action `index` of `record` judged with `budget`, as the bank asks it."""
     kind = record.actions[index].get("type")
-    if shipped_judge(budget) or kind not in ("bury", "callfriend"):
+    if budget.shipped or kind not in ("bury", "callfriend"):
         return judge_at(record, index, budget)
     call = None
     if kind == "bury":  # the bury is valued with the call the hand made after it

@@ -40,7 +40,7 @@ from tutor.rules import (
 )
 
 from .criterion import clearly_best, leads_by
-from .decision import judge_decision, shipped_judge
+from .decision import judge_decision
 from .referee import certified
 from .themes import DECISION_THEMES, play_themes
 
@@ -106,7 +106,7 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
     """Play hand `number` of run `seed` and keep its clearly-decided positions (with the
     judge that plays like players, `--policy judge`: later hands too, and no more than
     `keep_teaching` lets through)."""
-    hand = play_hand(seed, number, later=not shipped_judge(budget))
+    hand = play_hand(seed, number, later=not budget.shipped)
     record = HandRecord.of(hand)
     key = f"{seed}_{number}"
     kitty = kitty_points(record)
@@ -119,7 +119,7 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
             entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
             if entry is not None:
                 found.append(entry)
-    if not shipped_judge(budget):
+    if not budget.shipped:
         found = keep_teaching(found)
     return MinedHand(key, record, tuple(found))
 
@@ -164,16 +164,16 @@ def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
     player would weigh (`setup.judge_options`), and a card play that teaches nothing is not
     judged."""
     kind = record.actions[index].get("type")
-    if kind == "play" and not shipped_judge(budget) and not worth_judging(record, index, budget):
+    if kind == "play" and not budget.shipped and not worth_judging(record, index, budget):
         return None
-    if kind == "play" or (kind in ("bury", "callfriend") and not shipped_judge(budget)):
+    if kind == "play" or (kind in ("bury", "callfriend") and not budget.shipped):
         screen = judge_decision(record, index, screen_budget(budget))
         if screen is None or not leads_by(screen):
             return None
     judged = judge_decision(record, index, budget)
     if judged is None or clearly_best(judged) is None:
         return None
-    if shipped_judge(budget):
+    if budget.shipped:
         return judged
     return judged if certified(record, judged, budget) else None
 

@@ -35,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--referee", action="store_true",
                    help="with --verify: value them by the referee (the tactics playing every "
                         "seat) and report top_share and clear_share")
+    p.add_argument("--rejudge", type=Path, metavar="FILE",
+                   help="judge again the puzzle positions of FILE (mined with --seed) "
+                        "with --policy's judge, instead of playing new hands")
     p.add_argument("--bank", type=Path, default=STRATEGY_DIR,
                    help="mined files to verify (default: puzzles/strategy/)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -65,7 +68,7 @@ def main(argv: list[str]) -> int:
     try:
         summary = mine(args.seed, args.hands, out, workers=args.workers,
                        scheduler=args.scheduler, resume=args.resume, deals=args.deals,
-                       policy=args.policy,
+                       policy=args.policy, source=args.rejudge,
                        progress=(lambda _: None) if quiet else
                        (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
     except (FileExistsError, ValueError, OSError) as exc:

@@ -108,17 +108,28 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedH
     `keep_teaching` lets through)."""
     hand = play_hand(seed, number, later=not budget.shipped)
     record = HandRecord.of(hand)
-    key = f"{seed}_{number}"
+    indices = [i for seat in range(hand.rules.players) for i in decisions(hand, seat)]
+    return _mined(f"{seed}_{number}", record, indices, budget)
+
+
+def rejudge_hand(key: str, record: HandRecord, indices: list[int], budget: Budget
+                 ) -> MinedHand:
+    """A mined hand's positions at `indices` (the puzzles another judge kept) judged again
+    by `budget`'s judge, kept as `mine_hand` would keep them: a bank mined with one judge
+    re-mined with another at the cost of its puzzles, not of every decision of its hands."""
+    return _mined(key, record, indices, budget)
+
+
+def _mined(key: str, record: HandRecord, indices: list[int], budget: Budget) -> MinedHand:
     kitty = kitty_points(record)
     found = []
-    for seat in range(hand.rules.players):
-        for index in decisions(hand, seat):
-            judged = judge_clear(record, index, budget)
-            if judged is None:
-                continue
-            entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
-            if entry is not None:
-                found.append(entry)
+    for index in indices:
+        judged = judge_clear(record, index, budget)
+        if judged is None:
+            continue
+        entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
+        if entry is not None:
+            found.append(entry)
     if not budget.shipped:
         found = keep_teaching(found)
     return MinedHand(key, record, tuple(found))

@@ -15,9 +15,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from tutor.review.jobs import HandRecord
 from tutor.review.review import DEFAULT_BUDGET, Budget
 
-from .mine import mine_hand
+from .mine import MinedHand, mine_hand, rejudge_hand
 
 
 def budget_of(deals: int, policy: str = DEFAULT_BUDGET.policy) -> Budget:
@@ -30,7 +31,20 @@ def budget_of(deals: int, policy: str = DEFAULT_BUDGET.policy) -> Budget:
 def mine_line(seed: int, number: int, deals: int = DEFAULT_BUDGET.fair_deals,
               policy: str = DEFAULT_BUDGET.policy) -> dict[str, Any]:
     """Hand `number` of run `seed` mined, as one JSON-ready line of the output file."""
-    mined = mine_hand(seed, number, budget_of(deals, policy))
+    return _line(number, mine_hand(seed, number, budget_of(deals, policy)))
+
+
+def rejudge_line(line: dict[str, Any], deals: int = DEFAULT_BUDGET.fair_deals,
+                 policy: str = DEFAULT_BUDGET.policy) -> dict[str, Any]:
+    """A mined file's `line` with the positions of its puzzles judged again by `policy`'s
+    judge (`mine.rejudge_hand`), as one line of the output file."""
+    indices = [entry["source"]["action"] for entry in line["puzzles"]]
+    record = HandRecord.from_dict(line["record"])
+    return _line(line["number"], rejudge_hand(line["key"], record, indices,
+                                              budget_of(deals, policy)))
+
+
+def _line(number: int, mined: MinedHand) -> dict[str, Any]:
     return {"number": number, "key": mined.key, "record": asdict(mined.record),
             "puzzles": list(mined.puzzles)}
 
@@ -62,10 +76,12 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
 def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
          scheduler: str | None = None, resume: bool = False,
          deals: int = DEFAULT_BUDGET.fair_deals, policy: str = DEFAULT_BUDGET.policy,
-         progress: Callable[[str], None] = print) -> Summary:
+         progress: Callable[[str], None] = print, source: Path | None = None) -> Summary:
     """Mine hands 0..`hands`-1 of run `seed` into `out` (one JSON line per hand), judging
     with `deals` fair deals a decision. An `out` that holds hands already is an error
-    unless `resume`, which keeps them and mines the rest (of the same seed)."""
+    unless `resume`, which keeps them and mines the rest (of the same seed). With `source`
+    (a mined file of run `seed`), its hands' puzzle positions are judged again instead of
+    new hands played (`rejudge_line`)."""
     done = read_lines(out)
     if done and not resume:
         raise FileExistsError(f"{out} holds {len(done)} mined hands: pass --resume to go on, "
@@ -73,22 +89,27 @@ def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
     if any(not line["key"].startswith(f"{seed}_") for line in done):
         raise ValueError(f"{out} was mined with another seed than {seed}")
     have = {line["number"] for line in done}
-    todo = [n for n in range(hands) if n not in have]
+    if source is None:
+        fn, tasks = mine_line, [(seed, n, deals, policy) for n in range(hands) if n not in have]
+    else:
+        given = [x for x in read_lines(source) if x["number"] < hands]
+        if any(not line["key"].startswith(f"{seed}_") for line in given):
+            raise ValueError(f"{source} was mined with another seed than {seed}")
+        fn, tasks = rejudge_line, [(x, deals, policy) for x in given if x["number"] not in have]
     out.parent.mkdir(parents=True, exist_ok=True)
     _rewrite(out, done)  # drop a line cut short
     start = time.monotonic()
     lines = done
     with out.open("a", encoding="utf-8") as sink:
-        for count, line in enumerate(run_tasks(mine_line, [(seed, n, deals, policy) for n in todo],
-                                                workers, scheduler), 1):
+        for count, line in enumerate(run_tasks(fn, tasks, workers, scheduler), 1):
             sink.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
             sink.flush()
             lines.append(line)
-            progress(_progress_line(count, len(todo), time.monotonic() - start,
+            progress(_progress_line(count, len(tasks), time.monotonic() - start,
                                     sum(len(x["puzzles"]) for x in lines)))
     lines = sorted((x for x in lines if x["number"] < hands), key=lambda x: x["number"])
     _rewrite(out, lines)
-    return Summary(len(lines), len(todo), sum(len(x["puzzles"]) for x in lines),
+    return Summary(len(lines), len(tasks), sum(len(x["puzzles"]) for x in lines),
                    time.monotonic() - start)
 
 

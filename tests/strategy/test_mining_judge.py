@@ -118,3 +118,34 @@ def test_the_referee_and_the_verification_weigh_the_same_bury_and_call_as_the_mi
         assert judged is not None and ref is not None  # whoever the declarer was
         assert [sorted(c.cards) for c in judged.candidates] == \
             [sorted(c.cards) for c in ref.candidates]
+
+
+def test_a_bank_judged_again_by_its_own_judge_comes_out_the_same_and_by_another_a_subset():
+    import json
+
+    from tutor.puzzle.loader import STRATEGY_DIR
+    from tutor.strategy.run import read_lines, rejudge_line
+
+    def rejudged(*args):  # as the output file holds it
+        return json.loads(json.dumps(rejudge_line(*args)))
+
+    line = next(x for x in read_lines(STRATEGY_DIR / "mined-1.jsonl")
+                if len(x["puzzles"]) >= 3 and x["number"] > 0)
+    assert rejudged(line, 48, "quick") == line  # the shipped judge finds what it found
+    again = rejudged(line, 8, "judge")
+    assert again["key"] == line["key"] and again["record"] == line["record"]
+    asked = {e["source"]["action"] for e in line["puzzles"]}
+    assert {e["source"]["action"] for e in again["puzzles"]} <= asked
+    assert all(e["source"]["deals"] == 8 for e in again["puzzles"])
+
+
+def test_setup_mining_judges_only_the_bids_the_bury_and_the_call(monkeypatch):
+    import tutor.strategy.mine as mine
+
+    asked = []
+    monkeypatch.setattr(mine, "judge_clear",
+                        lambda record, index, budget: asked.append(
+                            record.actions[index]["type"]))
+    mine.mine_hand(1, 2, SMALL, setup=True)
+    assert "bury" in asked and "callfriend" in asked and {"bid", "pass"} & set(asked)
+    assert "play" not in asked

@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rejudge", type=Path, metavar="FILE",
                    help="judge again the puzzle positions of FILE (mined with --seed) "
                         "with --policy's judge, instead of playing new hands")
+    p.add_argument("--setup", action="store_true",
+                   help="judge only each hand's bids, bury and friend call")
     p.add_argument("--bank", type=Path, default=STRATEGY_DIR,
                    help="mined files to verify (default: puzzles/strategy/)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -68,7 +70,7 @@ def main(argv: list[str]) -> int:
     try:
         summary = mine(args.seed, args.hands, out, workers=args.workers,
                        scheduler=args.scheduler, resume=args.resume, deals=args.deals,
-                       policy=args.policy, source=args.rejudge,
+                       policy=args.policy, source=args.rejudge, setup=args.setup,
                        progress=(lambda _: None) if quiet else
                        (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
     except (FileExistsError, ValueError, OSError) as exc:

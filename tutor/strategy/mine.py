@@ -102,13 +102,20 @@ def _player(kind: str, seed: int) -> PlayerSpec:
     return PlayerSpec("random", seed) if kind == "random" else strength_spec(kind, seed)
 
 
-def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET) -> MinedHand:
+SETUP = ("bid", "pass", "bury", "callfriend")  # the decisions before the first trick
+
+
+def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET, setup: bool = False
+              ) -> MinedHand:
     """Play hand `number` of run `seed` and keep its clearly-decided positions (with the
     judge that plays like players, `--policy judge`: later hands too, and no more than
-    `keep_teaching` lets through)."""
+    `keep_teaching` lets through). With `setup`, only its bids, bury and call are judged:
+    a hand gives at most one bury and one call, so those are mined from many hands at a
+    fifth of a whole hand's cost."""
     hand = play_hand(seed, number, later=not budget.shipped)
     record = HandRecord.of(hand)
-    indices = [i for seat in range(hand.rules.players) for i in decisions(hand, seat)]
+    indices = [i for seat in range(hand.rules.players) for i in decisions(hand, seat)
+               if not setup or record.actions[i]["type"] in SETUP]
     return _mined(f"{seed}_{number}", record, indices, budget)
 
 
@@ -129,6 +136,8 @@ def _mined(key: str, record: HandRecord, indices: list[int], budget: Budget) -> 
             continue
         entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
         if entry is not None:
+            if budget.fair_deals != DEFAULT_BUDGET.fair_deals:  # so a verification of the
+                entry["source"]["deals"] = budget.fair_deals  # bank knows each one's work
             found.append(entry)
     if not budget.shipped:
         found = keep_teaching(found)

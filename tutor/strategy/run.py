@@ -29,9 +29,10 @@ def budget_of(deals: int, policy: str = DEFAULT_BUDGET.policy) -> Budget:
 
 
 def mine_line(seed: int, number: int, deals: int = DEFAULT_BUDGET.fair_deals,
-              policy: str = DEFAULT_BUDGET.policy) -> dict[str, Any]:
-    """Hand `number` of run `seed` mined, as one JSON-ready line of the output file."""
-    return _line(number, mine_hand(seed, number, budget_of(deals, policy)))
+              policy: str = DEFAULT_BUDGET.policy, setup: bool = False) -> dict[str, Any]:
+    """Hand `number` of run `seed` mined (with `setup`, only its bids, bury and call), as
+    one JSON-ready line of the output file."""
+    return _line(number, mine_hand(seed, number, budget_of(deals, policy), setup))
 
 
 def rejudge_line(line: dict[str, Any], deals: int = DEFAULT_BUDGET.fair_deals,
@@ -76,12 +77,14 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
 def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
          scheduler: str | None = None, resume: bool = False,
          deals: int = DEFAULT_BUDGET.fair_deals, policy: str = DEFAULT_BUDGET.policy,
-         progress: Callable[[str], None] = print, source: Path | None = None) -> Summary:
+         progress: Callable[[str], None] = print, source: Path | None = None,
+         setup: bool = False) -> Summary:
     """Mine hands 0..`hands`-1 of run `seed` into `out` (one JSON line per hand), judging
     with `deals` fair deals a decision. An `out` that holds hands already is an error
     unless `resume`, which keeps them and mines the rest (of the same seed). With `source`
     (a mined file of run `seed`), its hands' puzzle positions are judged again instead of
-    new hands played (`rejudge_line`)."""
+    new hands played (`rejudge_line`); with `setup`, only the bids, bury and call of each
+    hand are judged (`mine.mine_hand`)."""
     done = read_lines(out)
     if done and not resume:
         raise FileExistsError(f"{out} holds {len(done)} mined hands: pass --resume to go on, "
@@ -90,7 +93,8 @@ def mine(seed: int, hands: int, out: Path, *, workers: int | None = None,
         raise ValueError(f"{out} was mined with another seed than {seed}")
     have = {line["number"] for line in done}
     if source is None:
-        fn, tasks = mine_line, [(seed, n, deals, policy) for n in range(hands) if n not in have]
+        fn, tasks = mine_line, [(seed, n, deals, policy, setup) for n in range(hands)
+                               if n not in have]
     else:
         given = [x for x in read_lines(source) if x["number"] < hands]
         if any(not line["key"].startswith(f"{seed}_") for line in given):

@@ -44,19 +44,20 @@ def verify(bank: Path, k: int, seed: int = 1, workers: int | None = None,
            progress: Callable[[str], None] | None = None,
            referee: bool = False, policy: str = DEFAULT_BUDGET.policy) -> dict[str, Any]:
     """Re-judge `k` puzzles drawn (by `seed`) from the mined files in `bank`, mined with
-    `deals` fair deals a decision, with `WORK` times that: how many were checked, how many
-    stay clearly best, their share and the seconds it took; with `referee`, valued by the
-    referee instead: `top_share` (its top choice is the stated best) and `clear_share`
-    (clearly best by its values, `criterion.clearly_best`). `policy`: the judge's playouts
-    the bank was mined with (`mine --policy`)."""
-    more = budget_of(deals * WORK, policy)
+    `deals` fair deals a decision (or the deals its entry names), with `WORK` times that:
+    how many were checked, how many stay clearly best, their share and the seconds it
+    took; with `referee`, valued by the referee instead: `top_share` (its top choice is
+    the stated best) and `clear_share` (clearly best by its values,
+    `criterion.clearly_best`). `policy`: the judge's playouts the bank was mined with
+    (`mine --policy`)."""
     files = sorted(Path(bank).glob("*.jsonl")) if Path(bank).is_dir() else [Path(bank)]
     items = [(line["record"], entry) for path in files for line in read_lines(path)
              for entry in line["puzzles"]]
     chosen = random.Random(seed).sample(items, min(k, len(items)))
     start, kept, top, failed = time.monotonic(), 0, 0, []
-    results = run_tasks(_refereed if referee else _check, [(r, e, more) for r, e in chosen],
-                        workers, scheduler)
+    results = run_tasks(_refereed if referee else _check,
+                        [(r, e, budget_of(e["source"].get("deals", deals) * WORK, policy))
+                         for r, e in chosen], workers, scheduler)
     for done, (pid, first, ok) in enumerate(results, 1):
         kept += ok
         top += first

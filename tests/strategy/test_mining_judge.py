@@ -149,3 +149,22 @@ def test_setup_mining_judges_only_the_bids_the_bury_and_the_call(monkeypatch):
     mine.mine_hand(1, 2, SMALL, setup=True)
     assert "bury" in asked and "callfriend" in asked and {"bid", "pass"} & set(asked)
     assert "play" not in asked
+
+
+def test_a_do_bid_position_is_taught_with_the_long_trumps_reason_at_tier_three():
+    from types import SimpleNamespace
+
+    from tutor.ai.heuristic import HeuristicPlayer
+    from tutor.rules import Hand, RuleSet
+    from tutor.strategy.mine import describe, difficulty, setup_choice
+
+    obs = Hand(34, RuleSet(), (2,) * 5, None).observation(0)  # the classic passes here
+    bid = HeuristicPlayer(0, bidding="player").act(obs)
+    found = setup_choice(obs, "bid", tuple(bid.cards))
+    assert found is not None and found[1] == "bid_long_trumps"
+    themes, reason = describe(obs, "bid", [tuple(bid.cards), ()], 0, 0)
+    assert themes == ["bidding"] and "trumps" in reason[0]
+    judged = SimpleNamespace(decision="bid", candidates=[SimpleNamespace(cards=tuple(bid.cards)),
+                                                          SimpleNamespace(cards=())])
+    assert difficulty(obs, judged, 0) == 3  # no strength bids it: they bid the classic way
+    assert difficulty(obs, judged, 1) == 1  # the pass is everyone's

@@ -141,10 +141,11 @@ def setup_reason(obs: Observation) -> tuple[Action, tuple[str, str]]:
     return action, _main_reason(obs, action, reason, info, {})
 
 
-def bid_reason(obs: Observation, action: Action) -> tuple[str, str]:
-    """Why a bid (its suit as trump) or a pass (no suit worth showing), in both languages:
-    for a review's "the better bid"."""
-    return _main_reason(obs, action, "bid_weak", {}, {})
+def bid_reason(obs: Observation, action: Action, reason: str = "bid_weak") -> tuple[str, str]:
+    """Why a bid (its suit as trump, or `reason` "bid_long_trumps": trumps enough to be
+    declarer) or a pass (no suit worth showing), in both languages: for a review's "the
+    better bid"."""
+    return _main_reason(obs, action, reason, {}, {})
 
 
 def play_reason(obs: Observation, choice) -> tuple[str, str]:

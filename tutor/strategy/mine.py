@@ -27,6 +27,7 @@ from tutor.review.puzzles import position_fields
 from tutor.review.review import DEFAULT_BUDGET, Budget, Judged, considered
 from tutor.rules import (
     TRUMP,
+    Action,
     Bid,
     Bury,
     CallFriend,
@@ -150,10 +151,6 @@ PER_TRICK = 2  # at most this many puzzles from one trick
 def keep_teaching(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A hand's puzzles less those that repeat: at most `PER_TRICK` from one trick and one
     for each seat and reason, the widest margins kept (a card play's; the setup has one)."""
-    def margin(entry: dict[str, Any]) -> float:
-        values = sorted(entry["values"], reverse=True)
-        return values[0] - values[1]
-
     kept: list[dict[str, Any]] = []
     tricks: dict[int, int] = {}
     reasons: set[tuple[int, str]] = set()
@@ -166,6 +163,12 @@ def keep_teaching(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         tricks[trick] = tricks.get(trick, 0) + 1
         kept.append(entry)
     return sorted(kept, key=lambda e: (e["seat"], e["source"]["action"]))
+
+
+def margin(entry: dict[str, Any]) -> float:
+    """How far a puzzle's best play is ahead of the next (积分)."""
+    values = sorted(entry["values"], reverse=True)
+    return values[0] - values[1]
 
 
 def reason_kind(text: str) -> str:
@@ -265,7 +268,7 @@ def describe(obs: Observation, decision: str, plays: list[tuple], best: int,
         wrong = [p for k, p in enumerate(plays) if k != best]
         themes = play_themes(obs, plays[best], wrong, kitty_points)
     else:
-        if sorted(_cards(heuristic_choice(obs)[0])) != sorted(plays[best]):
+        if setup_choice(obs, decision, plays[best]) is None:
             return None
         themes = [DECISION_THEMES[decision]]
     return themes, why(obs, decision, plays[best])
@@ -310,8 +313,21 @@ def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
     if decision == "play":
         return _play_reason(obs, best)
     if decision == "bid":
-        return bid_reason(obs, heuristic_choice(obs)[0])
+        found = setup_choice(obs, decision, best)
+        assert found is not None
+        return bid_reason(obs, *found)
     return setup_reason(obs)[1]
+
+
+def setup_choice(obs: Observation, decision: str, best: tuple) -> tuple[Action, str] | None:
+    """The heuristic's bid, bury or call that is `best`, with its reason (a bid as either
+    bidding makes it, `preplay.BIDDING`: a player bids a level pair with a long suit where
+    the classic bidding passes), or None: the position's reason would be another play's."""
+    for bidding in ("classic", "player") if decision == "bid" else ("classic",):
+        action, reason, _info = heuristic_choice(obs, bidding)
+        if sorted(_cards(action)) == sorted(best):
+            return action, reason
+    return None
 
 
 def _play_reason(obs: Observation, best: tuple) -> tuple[str, str]:
@@ -328,10 +344,12 @@ def _play_reason(obs: Observation, best: tuple) -> tuple[str, str]:
 
 def difficulty(obs: Observation, judged: Judged, best: int) -> int:
     """The tier a position starts at: 1 when easy, normal and hard all find the best play,
-    2 when one or two do, 3 when none does (a bid, bury or call is the heuristic's, which
-    every strength makes: tier 1)."""
+    2 when one or two do, 3 when none does (a bid, bury or call: 1 when it is the
+    heuristic's, which every strength makes; 3 when it is not, a bid only a player's
+    bidding makes, `setup_choice`)."""
     if judged.decision != "play" or obs.phase != Phase.PLAYING:
-        return 1
+        classic = _cards(heuristic_choice(obs)[0])
+        return 1 if sorted(classic) == sorted(judged.candidates[best].cards) else 3
     marked = marked_kinds(obs)
     assert obs.trump is not None
     target = play_class(judged.candidates[best].cards, obs.hand, obs.trump, marked)

@@ -129,3 +129,22 @@ def test_only_the_learners_teacher_resets_a_password(store: Store, school, who: 
 def test_a_teacher_cannot_reset_a_teachers_password(store: Store, school) -> None:
     with pytest.raises(AccessDenied):
         store.users.reset_secret(school.teacher_a.id, school.teacher_a.id)
+
+
+def test_a_one_time_code_opens_nothing_after_a_day(store: Store, school) -> None:
+    from tutor.store.access import now
+    from tutor.store.errors import ResetCodeExpired
+    from tutor.store.users import RESET_LIFE
+
+    code = store.users.reset_secret(school.teacher_a.id, school.amy.id)
+    later = now() + RESET_LIFE + timedelta(minutes=1)
+    with pytest.raises(PasswordChangeRequired):  # within its day: it asks for a new password
+        store.users.authenticate("amy", code, at=now() + RESET_LIFE - timedelta(minutes=5))
+    with pytest.raises(ResetCodeExpired, match="expired"):
+        store.users.authenticate("amy", code, at=later)
+    with pytest.raises(ResetCodeExpired):
+        store.users.change_secret_by_name("amy", code, "9753", at=later)
+    with pytest.raises(AuthenticationFailed):  # nothing was changed by the late try
+        store.users.authenticate("amy", "9753")
+    fresh = store.users.reset_secret(school.teacher_a.id, school.amy.id)  # a new one works
+    assert store.users.change_secret_by_name("amy", fresh, "9753") == school.amy

@@ -11,6 +11,7 @@ import pytest
 from tests.store.conftest import School
 from tutor.rules import Pass
 from tutor.store import AccessDenied, Conflict, InvalidInput, NotFound, Store
+from tutor.store.tables import CODE_LENGTH
 from tutor.tables import LiveTable, TableGame, TableRefused, table_options
 
 SEED = 987654321
@@ -23,7 +24,7 @@ def _open(store: Store, host: int, **kw):
 
 def test_a_table_seats_its_host_then_whoever_comes(store: Store, school: School) -> None:
     info = _open(store, school.amy.id)
-    assert info.code.startswith("T") and len(info.code) == 5
+    assert info.code.startswith("T") and len(info.code) == CODE_LENGTH == 7
     assert [s.user_id for s in info.seats] == [school.amy.id, None, None, None, None]
     assert store.tables.find(info.code.lower()).id == info.id  # typed in small letters
     assert store.tables.join(school.bob.id, info.id) == 1

@@ -86,6 +86,18 @@ class PasswordChangeRequired(AuthenticationFailed):
         super().__init__("Choose a new password to finish signing in.")
 
 
+class ResetCodeExpired(AuthenticationFailed):
+    """The right one-time code a teacher gave, but older than it lives: it opens nothing;
+    the teacher gives a new one."""
+
+    def __init__(self) -> None:
+        super().__init__("This one-time code has expired: ask your teacher for a new one.")
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` ("en" or "zh"), for pages that speak it."""
+        return _account_text("reset_expired", lang)
+
+
 class NotFound(StoreError):
     """The record asked for does not exist."""
 

@@ -14,19 +14,33 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from tutor.store import validate
+from tutor.store import throttle, validate
 from tutor.store.access import Repository, now
 from tutor.store.db import ConstraintViolation, Cursor, Database
-from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound
+from tutor.store.errors import AccessDenied, Conflict, InvalidInput, NotFound, Throttled
 from tutor.store.facts import KnownFacts
 from tutor.store.notices import Notices, PgNotices
 
-# No 0/O, 1/I/L, like class codes; a table's code is one letter shorter and starts with T
+# No 0/O, 1/I/L, like class codes; a table's code starts with T. Six characters after it
+# (31**6, near 900 million) where four (under a million) fell to guessing in two hours; a
+# code of the old length still finds its table.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 5
+CODE_LENGTH = 7
+OLD_CODE_LENGTH = 5
+CODE_LENGTHS = (CODE_LENGTH, OLD_CODE_LENGTH)
+# What one visitor may open (README, Security): tables of their own not finished, a
+# teacher's class tables not finished, and tables opened from one address in an hour
+OWN_TABLES = 2
+CLASS_TABLES = 12
+ADDRESS_TABLES = 30
+TABLE_WINDOW = timedelta(hours=1)
+# A table closes by itself once nobody has started it for WAITING_LIFE, or nobody has
+# played at it for IDLE_LIFE: it neither counts against its host nor fills a lobby
+WAITING_LIFE = timedelta(hours=2)
+IDLE_LIFE = timedelta(days=1)
 TABLE_STATUSES = ("waiting", "playing", "finished")
 TABLE_COLUMNS = ("t.id, t.code, t.game_id, t.host_id, t.class_id, t.options, t.status,"
                  " t.created_at, t.updated_at")
@@ -89,6 +103,20 @@ def _table(cur: Cursor, where: str, params: list[Any]) -> TableInfo | None:
                      seats=tuple(Seat(s[0], s[1], s[2], bool(s[3])) for s in seats))
 
 
+def _close_stale(cur: Cursor, stamp: datetime, table_id: int | None = None) -> bool:
+    """Close the tables nobody started within `WAITING_LIFE` or nobody played at within
+    `IDLE_LIFE` (only `table_id`, if given); whether any closed."""
+    only = "" if table_id is None else " AND id = $3"
+    params: list[Any] = [stamp - WAITING_LIFE, stamp - IDLE_LIFE]
+    if table_id is not None:
+        params.append(table_id)
+    rows = cur.execute(
+        "UPDATE shared_tables SET status = 'finished' WHERE (status = 'waiting' AND"
+        " updated_at < $1 OR status = 'playing' AND game_id IN (SELECT id FROM games WHERE"
+        f" updated_at < $2)){only} RETURNING id", params).fetchall()
+    return bool(rows)
+
+
 def _must(cur: Cursor, table_id: int) -> TableInfo:
     found = _table(cur, "t.id = $1", [table_id])
     if found is None:
@@ -108,10 +136,13 @@ class Tables(Repository):
     def create(self, actor_id: int, game_options: dict[str, Any], seed: int, *,
                options: dict[str, Any] | None = None, players: int = 5,
                class_id: int | None = None, seats: dict[int, int] | None = None,
-               sit: bool = True) -> TableInfo:
+               sit: bool = True, address: str = "") -> TableInfo:
         """A new table hosted by the actor: its game (options, seed) and `players` seats.
         `seats` assigns seats to people (a class's teacher assigning its learners);
-        with `sit` the actor takes the first free seat. A class table is its teacher's."""
+        with `sit` the actor takes the first free seat. A class table is its teacher's.
+        Refused (`Conflict`) past `OWN_TABLES` open tables of the actor's own or
+        `CLASS_TABLES` of their classes', and (`Throttled`) past `ADDRESS_TABLES` opened
+        from the client `address` within `TABLE_WINDOW`."""
         rules_json = validate.to_json(game_options, "rule set")
         options_json = validate.to_json(options or {}, "table options")
         validate.integer(seed, "seed", minimum=0)
@@ -123,8 +154,26 @@ class Tables(Repository):
         if len(set(assigned.values())) != len(assigned):
             raise InvalidInput("One person cannot sit in two seats.")
 
-        def create(cur: Cursor) -> TableInfo:
+        def create(cur: Cursor) -> TableInfo | float:
             self._require_actor(cur, actor_id)
+            stamp = now()
+            throttle.lock(cur, f"tables {actor_id}", stamp)
+            if address:
+                throttle.lock(cur, "tables from " + address, stamp)
+                wait = throttle.window_left(throttle.events(cur, "table", "address", address),
+                                            stamp, ADDRESS_TABLES, TABLE_WINDOW)
+                if wait:
+                    return wait
+            _close_stale(cur, stamp)
+            mine = cur.execute("SELECT count(*) FROM shared_tables WHERE host_id = $1 AND"
+                               " status <> 'finished' AND (class_id IS NULL) = $2",
+                               [actor_id, class_id is None]).fetchone()[0]
+            if class_id is None and mine >= OWN_TABLES:
+                raise Conflict(f"You have {mine} open tables already: finish or close one "
+                               "before you open another.")
+            if class_id is not None and mine >= CLASS_TABLES:
+                raise Conflict(f"Your classes have {mine} open tables already: close one "
+                               "before you open another.")
             if class_id is not None:
                 self._require_teacher_of(cur, actor_id, class_id)
                 for user in assigned.values():
@@ -137,7 +186,6 @@ class Tables(Repository):
                 free = next((s for s in range(players) if s not in assigned), None)
                 if free is not None:
                     assigned[free] = actor_id
-            stamp = now()
             game_id = cur.execute(
                 "INSERT INTO games (user_id, rules, seed, action_count, status, created_at,"
                 " updated_at) VALUES ($1, $2, $3, 0, 'in_progress', $4, $4) RETURNING id",
@@ -150,30 +198,80 @@ class Tables(Repository):
                     break
             else:
                 raise Conflict("Could not find a free table code; try again.")
-            cur.execute(
-                "INSERT INTO shared_tables (id, code, game_id, host_id, class_id, options,"
-                " status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'waiting',"
-                " $7, $7)", [table_id, code, game_id, actor_id, class_id, options_json, stamp])
+            try:
+                cur.execute(
+                    "INSERT INTO shared_tables (id, code, game_id, host_id, class_id, options,"
+                    " status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6,"
+                    " 'waiting', $7, $7)",
+                    [table_id, code, game_id, actor_id, class_id, options_json, stamp])
+            except ConstraintViolation as exc:  # two tables drew one code at once
+                raise Conflict("Could not open the table; try again.") from exc
             for seat in range(players):  # a learner given a seat is away until they come
                 user = assigned.get(seat)
                 cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, $4, NULL)",
                             [table_id, seat, user, user is not None and user != actor_id])
+            throttle.count_event(cur, "table", str(actor_id), address, stamp)
             return _must(cur, table_id)
 
-        try:
-            return self._db.transaction(create)
-        except ConstraintViolation as exc:  # two tables drew one code at once
-            raise Conflict("Could not open the table; try again.") from exc
+        made = self._db.transaction(create)
+        if not isinstance(made, TableInfo):
+            raise Throttled(made, "tables opened from here")
+        return made
 
-    def find(self, code: object) -> TableInfo:
-        """The table with this code (the code is what lets a person in)."""
+    def close(self, actor_id: int, table_id: int) -> None:
+        """Close the table for good (its host, or a teacher of its class): nobody plays at
+        it or joins it any more; what was played stays in its game."""
+
+        def close(cur: Cursor) -> None:
+            table = _must(cur, table_id)
+            self._require_host(cur, actor_id, table)
+            cur.execute("UPDATE shared_tables SET status = 'finished', updated_at = $2 WHERE"
+                        " id = $1", [table_id, now()])
+
+        self._db.transaction(close)
+        self.notices.notify(f"{table_id}:finished")
+
+    def find(self, code: object, *, actor_id: int | None = None, address: str = "",
+             at: datetime | None = None) -> TableInfo:
+        """The table with this code (the code is what lets a person in). A person's try
+        (`actor_id`) is throttled as class join codes are, per account and per client
+        `address` (`throttle.py`): a wrong code counts, and past the limit `Throttled`
+        checks nothing."""
         typed = normalise_table_code(code)
-        if len(typed) != CODE_LENGTH or not typed.startswith("T"):
+        if len(typed) not in CODE_LENGTHS or not typed.startswith("T"):
             raise InvalidInput(f"A table code has {CODE_LENGTH} letters and digits and starts"
-                               " with T, like T4KQ9.")
-        found = self._db.run(lambda cur: _table(cur, "t.code = $1", [typed]))
+                               " with T, like T4KQ9M2.")
+        if actor_id is None:
+            found = self._db.run(lambda cur: _table(cur, "t.code = $1", [typed]))
+        else:
+            found = self._db.transaction(
+                lambda cur: self._guessed(cur, typed, str(actor_id), address, at or now()))
+        if isinstance(found, float):
+            raise Throttled(found, "wrong table codes")
         if found is None:
             raise NotFound(f"No table has the code {typed}.")
+        return found
+
+    def _guessed(self, cur: Cursor, code: str, who: str, address: str, stamp: datetime
+                 ) -> TableInfo | float | None:
+        """A person's try of a table code, counted when wrong: the table, the seconds they
+        must wait first, or None."""
+        throttle.lock(cur, "table code " + who, stamp)
+        if address:
+            throttle.lock(cur, "table code from " + address, stamp)
+        throttle.forget_old(cur, stamp)
+        wait = throttle.delay_left(throttle.events(cur, "table code", "subject", who), stamp)
+        if not wait and address:
+            wait = throttle.window_left(throttle.events(cur, "table code", "address", address),
+                                        stamp, throttle.ADDRESS_JOINS, throttle.TRY_WINDOW)
+        if wait:
+            return wait
+        found = _table(cur, "t.code = $1", [code])
+        if found is None:
+            throttle.count_event(cur, "table code", who, address, stamp)
+            return None
+        cur.execute("DELETE FROM throttle_events WHERE kind = 'table code' AND subject = $1",
+                    [who])
         return found
 
     def game_setup(self, table_id: int) -> tuple[dict[str, Any], int]:
@@ -197,6 +295,8 @@ class Tables(Repository):
 
         def join(cur: Cursor) -> int:
             self._require_actor(cur, actor_id)
+            if _close_stale(cur, now(), table_id):
+                raise Conflict("This table waited too long for its players and has closed.")
             table = _must(cur, table_id)
             if table.status == "finished":
                 raise Conflict("This table's match is over.")
@@ -207,7 +307,7 @@ class Tables(Repository):
                     raise Conflict("A class's teacher watches its table and does not sit at it.")
                 if cur.execute("SELECT 1 FROM memberships WHERE class_id = $1 AND user_id = $2",
                                [table.class_id, actor_id]).fetchone() is None:
-                    raise Conflict("This table is for a class you are not in.")
+                    raise AccessDenied("This table is for a class you are not in.")
             if mine is None:
                 free = [s.seat for s in table.seats if s.user_id is None]
                 if seat is not None and seat not in free:
@@ -259,6 +359,8 @@ class Tables(Repository):
         seat no person holds."""
 
         def start(cur: Cursor) -> None:
+            if _close_stale(cur, now(), table_id):
+                raise Conflict("This table waited too long for its players and has closed.")
             table = _must(cur, table_id)
             self._require_host(cur, actor_id, table)
             if table.status != "waiting":
@@ -292,15 +394,15 @@ class Tables(Repository):
                 [table_id, number, number + len(texts), now()]).fetchone()
             if row is None:
                 raise Conflict("Another action was taken at this table first.")
-            cur.execute("INSERT INTO game_actions SELECT $1, unnest($2::INTEGER[]),"
-                        " unnest($3::VARCHAR[])",
-                        [row[0], list(range(number, number + len(texts))), texts])
+            try:
+                cur.execute("INSERT INTO game_actions SELECT $1, unnest($2::INTEGER[]),"
+                            " unnest($3::VARCHAR[])",
+                            [row[0], list(range(number, number + len(texts))), texts])
+            except ConstraintViolation as exc:  # the primary key: the number was taken
+                raise Conflict("Another action was taken at this table first.") from exc
             return number + len(texts)
 
-        try:
-            count = self._db.transaction(append)
-        except ConstraintViolation as exc:  # the primary key: the number was taken
-            raise Conflict("Another action was taken at this table first.") from exc
+        count = self._db.transaction(append)
         self.notices.notify(f"{table_id}:{count}")
         return count
 
@@ -372,8 +474,9 @@ class Tables(Repository):
 
     def _list(self, where: str, params: list[Any]) -> list[TableInfo]:
         def read(cur: Cursor) -> list[TableInfo]:
+            _close_stale(cur, now())
             ids = cur.execute(f"SELECT t.id FROM shared_tables t WHERE {where}"
                               " ORDER BY t.updated_at DESC, t.id DESC", params).fetchall()
             return [_must(cur, i) for (i,) in ids]
 
-        return self._db.run(read)
+        return self._db.transaction(read)

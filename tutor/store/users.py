@@ -17,6 +17,7 @@ from tutor.store.errors import (
     InvalidInput,
     NotFound,
     PasswordChangeRequired,
+    ResetCodeExpired,
     SignInThrottled,
     Throttled,
 )
@@ -36,6 +37,7 @@ EMPTY_GUEST_AGE = timedelta(days=7)  # a guest with nothing saved is deleted aft
 TEACHER_SECRET = 8  # a teacher's password has at least this many characters (no PIN)
 RESET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a screen
 RESET_LENGTH = 8
+RESET_LIFE = timedelta(days=1)  # a teacher's one-time code opens nothing after this
 
 
 def user_from_row(row: tuple[Any, ...]) -> User:
@@ -138,9 +140,20 @@ class Users(Repository):
         """
         stamp = at or now()
         user, _ = self._check_secret(username, secret, address, stamp)
-        if self._db.fetch("SELECT 1 FROM secret_resets WHERE user_id = $1", [user.id]):
+        if self._reset_pending(user.id, stamp):
             raise PasswordChangeRequired()
         return user
+
+    def _reset_pending(self, user_id: int, stamp: datetime) -> bool:
+        """Whether the account's password is a teacher's one-time code still to be
+        replaced; `ResetCodeExpired` once the code is older than `RESET_LIFE`."""
+        rows = self._db.fetch("SELECT created_at FROM secret_resets WHERE user_id = $1",
+                              [user_id])
+        if not rows:
+            return False
+        if rows[0][0] < stamp - RESET_LIFE:
+            raise ResetCodeExpired()
+        return True
 
     def _check_secret(self, username: str, secret: str, address: str,
                       stamp: datetime) -> tuple[User, str]:
@@ -199,6 +212,7 @@ class Users(Repository):
         if validate.secret(new_secret) == old_secret:
             raise InvalidInput("Choose a new password, not the current one.")
         user, _ = self._check_secret(username, old_secret, address, stamp)
+        self._reset_pending(user.id, stamp)  # an expired one-time code changes nothing
         # the role's own rule only once the password proved who this is: a refusal before
         # would tell a stranger which usernames are teachers'
         hashed = passwords.hash_secret(secret_for(user.role, new_secret))

@@ -35,6 +35,7 @@ from tutor.store import (
     AuthenticationFailed,
     InvalidInput,
     PasswordChangeRequired,
+    ResetCodeExpired,
     SignInThrottled,
     Store,
     StoreError,
@@ -268,6 +269,8 @@ class _AccountHandler(RequestHandler):
             self._answer(429, error=why)
         elif isinstance(exc, PasswordChangeRequired):
             self._answer(409, error=account_text("must_change", self.lang), change=True)
+        elif isinstance(exc, ResetCodeExpired):
+            self._answer(401, error=exc.text(self.lang))
         elif isinstance(exc, AuthenticationFailed):
             self._answer(401, error=t("sign_in_wrong", self.lang))
         else:

@@ -12,7 +12,7 @@ from tests.store.conftest import School
 from tutor.rules import Pass
 from tutor.store import AccessDenied, Conflict, InvalidInput, NotFound, Store
 from tutor.store.tables import CODE_LENGTH
-from tutor.tables import LiveTable, TableGame, TableRefused, table_options
+from tutor.tables import LiveTable, Person, TableGame, TableRefused, table_options
 
 SEED = 987654321
 
@@ -177,9 +177,10 @@ def test_a_person_and_the_computer_racing_for_one_turn_save_one_play(store: Stor
     them (at a computer's seat, both processes' computers race). Exactly one play is saved;
     the other side is told clearly; both copies agree with a replay of what was saved."""
     info = _open(store, school.amy.id)
-    store.tables.join(school.bob.id, info.id)
+    store.tables.join(school.amy.id, info.id, page="amy's page")  # both are here
+    store.tables.join(school.bob.id, info.id, page="bob's page")
     store.tables.start(school.amy.id, info.id)
-    people = {0: school.amy.id, 1: school.bob.id}
+    people = {0: Person(school.amy.id, store), 1: Person(school.bob.id, store)}
     for _ in range(5):
         here, there = LiveTable(store, info.id), LiveTable(store, info.id)
         number = here.game.count
@@ -194,7 +195,8 @@ def test_a_person_and_the_computer_racing_for_one_turn_save_one_play(store: Stor
             assert copy.game.hand.actions == replay.hand.actions
 
 
-def _race(here: LiveTable, there: LiveTable, people: dict[int, int]) -> tuple[bool, bool]:
+def _race(here: LiveTable, there: LiveTable, people: dict[int, Person]
+          ) -> tuple[bool, bool]:
     """One turn raced for through two copies at once: (first saved, second saved)."""
     seat = here.game.hand.turn
     number = here.game.count

@@ -14,7 +14,7 @@ import pytest
 from tutor.ai import strength_spec
 from tutor.rules import Card, IllegalAction, Pass, Play
 from tutor.store import Store
-from tutor.tables import TableGame, TableHub, TableRefused, table_options
+from tutor.tables import Person, TableGame, TableHub, TableRefused, table_options
 
 
 @pytest.fixture
@@ -31,8 +31,8 @@ def _people(store: Store, n: int) -> list[int]:
 def _table(store: Store, people: list[int], **options) -> int:
     info = store.tables.create(people[0], table_options("easy", max_hands=1), 4242,
                                options=options)
-    for user in people[1:]:
-        store.tables.join(user, info.id)
+    for user in people:  # each at a page of theirs: present
+        store.tables.join(user, info.id, page=f"page of {user}")
     store.tables.start(people[0], info.id)
     return info.id
 
@@ -52,9 +52,10 @@ def test_a_whole_hand_with_two_people_and_three_computers(store: Store) -> None:
             if seat is not None:
                 obs = live.game.hand.observation(seat)
                 with pytest.raises(TableRefused) as refused:  # nobody acts for another seat
-                    live.act(people[1 - seat], Pass(seat))
+                    live.act(Person(people[1 - seat], store), Pass(seat))
                 assert refused.value.key in ("table_not_your_seat", "table_not_your_turn")
-                live.act(people[seat], strength_spec("easy", seat).build().act(obs))
+                live.act(Person(people[seat], store),
+                         strength_spec("easy", seat).build().act(obs))
                 hub.changed(live)
             await asyncio.sleep(0.005)
         assert other and other[-1] == live.game.count  # every page heard the last action
@@ -81,13 +82,13 @@ def test_an_illegal_play_changes_nothing_and_saves_nothing(store: Store) -> None
             await asyncio.sleep(0.01)
             if live.person_to_act() == 0 and live.game.hand.phase.name != "PLAYING":
                 obs = live.game.hand.observation(0)
-                live.act(people[0], strength_spec("easy", 0).build().act(obs))
+                live.act(Person(people[0], store), strength_spec("easy", 0).build().act(obs))
                 hub.changed(live)
         before = live.game.count
         held = live.game.hand.cards_of(0)
         missing = next(c for c in map(Card, range(54)) if c not in held)
         with pytest.raises(IllegalAction):  # a card they do not hold
-            live.act(people[0], Play(0, (missing,)))
+            live.act(Person(people[0], store), Play(0, (missing,)))
         assert live.game.count == before
         assert len(store.tables.actions_since(table_id, 0)) == before
 
@@ -111,7 +112,7 @@ def test_a_person_out_of_time_is_played_for_until_they_act_again(store: Store) -
             await asyncio.sleep(0.001)
             if live.game.hand.turn == 0:
                 with contextlib.suppress(TableRefused):  # the computer may be first
-                    live.act(people[0], strength_spec("easy", 0).build().act(
+                    live.act(Person(people[0], store), strength_spec("easy", 0).build().act(
                         live.game.hand.observation(0)))
 
     asyncio.run(asyncio.wait_for(wait(), 120))

@@ -15,7 +15,7 @@ import pytest
 
 from tutor.ai import PlayerSpec
 from tutor.rules import EventKind, Pass, Phase, Play
-from tutor.store import Conflict
+from tutor.store import AccessDenied, Conflict
 from tutor.tables import table_options
 from tutor.ui.app import TutorApp
 
@@ -115,10 +115,13 @@ def test_a_class_table_seats_its_class_only(store, services):
     info = store.tables.create(teacher.id, table_options("easy", max_hands=1), 5,
                                options={"strength": "easy"}, class_id=room.id,
                                seats={1: learner.id}, sit=False)
-    with pytest.raises(Conflict):
+    with pytest.raises(AccessDenied):
         store.tables.join(stranger.id, info.id)
-    late = table_page(services, store, stranger, code=info.code)  # shown the table, no seat
-    assert late.seat is None and not late.all_hands
+    late = table_page(services, store, stranger, code=info.code)  # refused, with the reason
+    assert late.live is None and late.seat is None and not late.all_hands
+    assert "class you are not in" in late.lobby._message.object
+    watcher = table_page(services, store, stranger, code=info.code, watch="table")
+    assert watcher.live is None  # nor does asking to watch let them in
     assert store.tables.may_watch(teacher.id, store.tables.get(info.id))
     assert table_page(services, store, learner, code=info.code).seat == 1
 

@@ -58,13 +58,15 @@ def normalise_table_code(code: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat: who sits there (None: a computer player) and whether they are away (the
-    computer plays for them until they come back)."""
+    """One seat: who sits there (None: a computer player), whether they are away (the
+    computer plays for them until they come back) and whether they are present (a page of
+    theirs is open at the table: a person whose turn's time ran out is away but present)."""
 
     seat: int
     user_id: int | None
     name: str | None
     away: bool
+    present: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,13 +96,15 @@ def _table(cur: Cursor, where: str, params: list[Any]) -> TableInfo | None:
     if row is None:
         return None
     seats = cur.execute(
-        "SELECT s.seat, s.user_id, u.display_name, s.away FROM table_seats s"
+        "SELECT s.seat, s.user_id, u.display_name, s.away, s.user_id IS NOT NULL AND"
+        " s.page IS NOT NULL FROM table_seats s"
         " LEFT JOIN users u ON u.id = s.user_id WHERE s.table_id = $1 ORDER BY s.seat",
         [row[0]]).fetchall()
     return TableInfo(id=row[0], code=row[1], game_id=row[2], host_id=row[3], class_id=row[4],
                      options=json.loads(row[5]), status=row[6], created_at=row[7],
                      updated_at=row[8],
-                     seats=tuple(Seat(s[0], s[1], s[2], bool(s[3])) for s in seats))
+                     seats=tuple(Seat(s[0], s[1], s[2], bool(s[3]), bool(s[4]))
+                                 for s in seats))
 
 
 def _close_stale(cur: Cursor, stamp: datetime, table_id: int | None = None) -> bool:
@@ -346,6 +350,14 @@ class Tables(Repository):
             table_id, "UPDATE table_seats SET away = $3 WHERE table_id = $1 AND seat = $2 AND"
             " user_id IS NOT NULL AND away <> $3 AND ($4::VARCHAR IS NULL OR"
             " page = $4::VARCHAR) RETURNING seat", [table_id, seat, away, page])
+
+    def left(self, table_id: int, seat: int, page: str) -> bool:
+        """The person in `seat` closed `page` (if it is still the page they sit at): they
+        are away and no longer present; whether it changed."""
+        return self._seat_changed(
+            table_id, "UPDATE table_seats SET away = true, page = NULL WHERE table_id = $1 AND"
+            " seat = $2 AND user_id IS NOT NULL AND page = $3 RETURNING seat",
+            [table_id, seat, page])
 
     def _seat_changed(self, table_id: int, sql: str, params: list[Any]) -> bool:
         """Run a seat's UPDATE … RETURNING; when a row changed, every process is told."""

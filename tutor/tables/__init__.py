@@ -6,7 +6,7 @@ each table its pages show (`LiveTable`), told of new actions through the databas
 
 from .game import PLAYERS, TableGame, table_options
 from .hub import GRACE_SECONDS, TableHub, decide_here
-from .live import LiveTable, SeatState, TableRefused
+from .live import LiveTable, Person, Seating, SeatState, TableRefused, enter
 
-__all__ = ["GRACE_SECONDS", "PLAYERS", "LiveTable", "SeatState", "TableGame", "TableHub",
-           "TableRefused", "decide_here", "table_options"]
+__all__ = ["GRACE_SECONDS", "PLAYERS", "LiveTable", "Person", "SeatState", "Seating",
+           "TableGame", "TableHub", "TableRefused", "decide_here", "enter", "table_options"]

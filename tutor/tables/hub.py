@@ -7,7 +7,9 @@ seat: the process that saved the table's last action, at once (after the pace de
 other process with the table open only after `grace` seconds without a new action (that
 process went away). Two processes playing the same turn cannot both save it (the store
 refuses the second), so the worst a race costs is one decision worked out twice. A person
-to act has `turn_seconds`; past it they are marked away and the computer plays for them.
+to act has `turn_seconds`; past it they are marked away and the computer plays for them:
+taking the seat back gives them their next turn, not this one's time again. A table where
+no seated person is present waits: nobody's computers play on for an empty room.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class TableHub:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._plans: dict[int, tuple[str, int]] = {}  # what each timer is for, at which entry
         self._deciding: dict[int, asyncio.Task] = {}  # the computer's move being worked out
+        self._expired: dict[int, tuple[int, int]] = {}  # (seat, entry) whose time ran out
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop_listening: Callable[[], None] | None = None
 
@@ -78,6 +81,7 @@ class TableHub:
             self._watchers.pop(table_id, None)
             self._tables.pop(table_id, None)
             self._plans.pop(table_id, None)
+            self._expired.pop(table_id, None)
             timer = self._timers.pop(table_id, None)
             if timer is not None:
                 timer.cancel()
@@ -127,14 +131,17 @@ class TableHub:
         if live.computer_to_act() is not None:
             wait = self.delay if live.wrote_last else self.grace
             then = self._computer_turn
-        elif live.person_to_act() is not None:
+        elif (seat := live.person_to_act()) is not None:
             limit = live.info.options.get("turn_seconds")
             if limit:
                 wait = float(limit) + (0 if live.wrote_last else self.grace)
+                if self._expired.get(live.id) == (seat, number):
+                    wait = 0.0  # their seat taken back at a turn whose time had run out
                 then = self._time_up
-        elif live.playing and live.game.hand_over and not live.game.match_over and not any(
-                live.person_holds(s.seat) for s in live.info.seats):
-            # nobody is here: the computers deal on by themselves
+        elif live.playing and live.game.hand_over and not live.game.match_over and \
+                live.anyone_present and not any(live.person_holds(s.seat)
+                                                for s in live.info.seats):
+            # the people here let the computer play for them: it deals on too
             wait = self.delay if live.wrote_last else self.grace
             then = self._deal_on
         plan = None if then is None else (then.__name__, number)
@@ -159,6 +166,7 @@ class TableHub:
         try:
             live.catch_up()
             if live.game.count == number and live.person_to_act() == seat:
+                self._expired[table_id] = (seat, number)
                 live.store.tables.set_away(live.id, seat, True)
                 live.reload()
         except StoreError as exc:

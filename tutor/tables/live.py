@@ -1,9 +1,13 @@
 """One shared table as this process knows it: its seats, its match, and what each seat may do.
 
-Every action is checked here, on the server, against the seat of the person who sent it
-(seated, their turn, the rules allow it), then saved under the number this process expected;
-if another process saved that number first, the store refuses it and this copy is rebuilt
-from the log. A seat no person holds, or whose person is away, is played by the computer.
+This is the one place a table's rules live: every action a person takes at a table (sit
+down, start, play, go away, take their seat back, deal on, ask a hint, close) is decided
+here, on the server, for a `Person` (who, through their own sign-in's store, from which
+page); pages only call it. A person's action is checked against their seat (seated, their
+turn, the rules allow it) and saved through their store, so a page whose sign-in has ended
+saves nothing; it is saved under the number this process expected; if another process saved
+that number first, the store refuses it and this copy is rebuilt from the log. A seat no
+person holds, or whose person is away, is played by the computer.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.rules import Action, Event, Observation
-from tutor.store import Conflict, Store
+from tutor.store import AccessDenied, Conflict, Store
 from tutor.store.tables import TableInfo
 
 from .game import TableGame
@@ -25,6 +29,54 @@ class TableRefused(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who acts at a table: their account, the store as their sign-in sees it (a page's
+    `SignedInStore`: it refuses everything once that sign-in has ended), the page they act
+    from and the client address it came from."""
+
+    user_id: int
+    store: Store
+    page: str = ""
+    address: str = ""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where a person is at a table they entered: their seat (None: they watch), how they
+    watch ("all", "table", or "": a seat, or a full table's spectator) and whether they see
+    every hand (a teacher of everyone seated)."""
+
+    info: TableInfo
+    seat: int | None
+    watch: str
+    all_hands: bool
+
+
+def enter(person: Person, code: str, watch: str = "") -> Seating:
+    """Find the table with `code` (the person's tries throttled) and seat them, or let them
+    watch: `watch` "all" (every hand, for a teacher of everyone seated) or "table" (the
+    players' public view). A class's teacher watches their class's table; a full or
+    finished table is watched; a class table refuses anyone outside the class
+    (`AccessDenied`, with the reason)."""
+    tables = person.store.tables
+    info = tables.find(code, actor_id=person.user_id, address=person.address)
+    if not watch and info.class_id is not None and info.host_id == person.user_id \
+            and info.seat_of(person.user_id) is None:
+        watch = "all"
+    seat = None
+    all_hands = watch == "all" and tables.may_watch(person.user_id, info)
+    if not watch:
+        try:
+            seat = tables.join(person.user_id, info.id, page=person.page)
+        except Conflict:  # full, or over: they watch the table's view
+            seat = info.seat_of(person.user_id)
+    elif info.class_id is not None and not all_hands and not tables.may_watch(
+            person.user_id, info) and info.seat_of(person.user_id) is None:
+        raise AccessDenied("This table is for a class you are not in.")
+    return Seating(tables.get(info.id), seat, watch if seat is None else "", all_hands)
 
 
 @dataclass(frozen=True)
@@ -79,9 +131,15 @@ class LiveTable:
         s = self.info.seats[seat]
         return s.user_id is not None and not s.away
 
+    @property
+    def anyone_present(self) -> bool:
+        """Whether a seated person has a page open at the table: with nobody here, the
+        table waits instead of playing itself (a watcher is nobody)."""
+        return any(s.present for s in self.info.seats)
+
     def computer_to_act(self) -> int | None:
-        """The seat the computer must play now, if any."""
-        if not self.playing or self.game.hand_over:
+        """The seat the computer must play now, if any (none while nobody is present)."""
+        if not self.playing or self.game.hand_over or not self.anyone_present:
             return None
         turn = self.game.hand.turn
         return turn if turn is not None and not self.person_holds(turn) else None
@@ -104,33 +162,72 @@ class LiveTable:
                          and not game.hand_over)
 
     # ------------------------------------------------------------------ acting
-    def act(self, user_id: int, action: Action, seen: int | None = None,
-            page: str = "") -> list[Event]:
+    def act(self, person: Person, action: Action, seen: int | None = None) -> list[Event]:
         """A person's action: refused (`TableRefused`, or the rules' `IllegalAction`) unless
         they sit at the seat it is for and it is that seat's turn. `seen`: how many actions
         the table had on the person's screen; if more were taken since (the computer played
-        for them, a duplicated or stale message), the action is refused as too late. `page`:
-        the page it came from, the seat's page from now on (its closing says they left)."""
+        for them, a duplicated or stale message), the action is refused as too late. Their
+        page (`person.page`) is the seat's page from now on (its closing says they left).
+        Saved through the person's store: a page whose sign-in ended saves nothing."""
         self.catch_up()
         if seen is not None and seen != self.game.count:
             raise TableRefused("table_someone_first")
-        seat = self.info.seat_of(user_id)
+        seat = self._turn_of(person)
+        if action.seat != seat:
+            raise TableRefused("table_not_your_seat")
+        tables = person.store.tables
+        if person.page:  # they act from this page: they are here, and it is theirs
+            if tables.act_from(self.id, seat, person.user_id, person.page):
+                self.reload()
+        elif self.info.seats[seat].away:  # they act: they are back
+            tables.set_away(self.id, seat, False)
+            self.reload()
+        return self._save(self.game.entry(action), person.store)
+
+    def _turn_of(self, person: Person) -> int:
+        """The person's seat, if it is their turn now; else why not (`TableRefused`)."""
+        seat = self.info.seat_of(person.user_id)
         if seat is None:
             raise TableRefused("table_not_seated")
         if not self.playing:
             raise TableRefused("table_not_started" if self.info.status == "waiting"
                                else "table_over")
-        if action.seat != seat:
-            raise TableRefused("table_not_your_seat")
         if self.game.hand_over or self.game.hand.turn != seat:
             raise TableRefused("table_not_your_turn")
-        if page:  # they act from this page: they are here, and it is theirs
-            if self.store.tables.act_from(self.id, seat, user_id, page):
-                self.reload()
-        elif self.info.seats[seat].away:  # they act: they are back
-            self.store.tables.set_away(self.id, seat, False)
-            self.reload()
-        return self._save(self.game.entry(action))
+        return seat
+
+    def hint_for(self, person: Person) -> Observation:
+        """What a hint is worked out from, for the person whose turn it is, if the table
+        allows hints (`TableRefused` "hint_off" when its host turned them off); asked
+        through their store, so a page whose sign-in ended gets none."""
+        self.info = person.store.tables.get(self.id)
+        if not self.info.options.get("hints", True):
+            raise TableRefused("hint_off")
+        self.catch_up()
+        return self.game.hand.observation(self._turn_of(person))
+
+    def start(self, person: Person) -> None:
+        """Start the match (the host, or a teacher of the class; the store checks)."""
+        person.store.tables.start(person.user_id, self.id)
+        self.reload()
+
+    def take_back(self, person: Person) -> None:
+        """An away person's seat is theirs again at their page: the computer stops playing
+        it (a turn whose time ran out stays the computer's: `TableHub`)."""
+        person.store.tables.join(person.user_id, self.id, page=person.page)
+        self.reload()
+
+    def left(self, person: Person) -> None:
+        """The person's page at the table ended or went elsewhere: they are away, and no
+        longer present. The server says so, even for a page whose sign-in has ended."""
+        seat = self.info.seat_of(person.user_id)
+        if seat is not None and person.page:
+            self.store.tables.left(self.id, seat, person.page)
+
+    def close(self, person: Person) -> None:
+        """Close the table for good (its host, or a teacher of its class)."""
+        person.store.tables.close(person.user_id, self.id)
+        self.reload()
 
     def computer_acts(self, seat: int, number: int, action: Action) -> bool:
         """Save the computer's `action` for `seat`, chosen at entry `number`; False if the
@@ -144,29 +241,30 @@ class LiveTable:
             return False
         return True
 
-    def next_hand(self, user_id: int | None) -> bool:
-        """Deal the next hand (anyone seated; None: the server, for a table of computers);
+    def next_hand(self, person: Person | None) -> bool:
+        """Deal the next hand (anyone seated, through their store; None: the server);
         False when it has begun already or cannot."""
         self.catch_up()
-        if user_id is not None and self.info.seat_of(user_id) is None:
+        if person is not None and self.info.seat_of(person.user_id) is None:
             raise TableRefused("table_not_seated")
         try:
             entry = self.game.next_hand_entry()
         except ValueError:
             return False
         try:
-            self._save(entry)
+            self._save(entry, None if person is None else person.store)
         except TableRefused:
             return False
         return True
 
-    def _save(self, entry: dict[str, Any]) -> list[Event]:
+    def _save(self, entry: dict[str, Any], store: Store | None = None) -> list[Event]:
         """Apply `entry` (the rules check it: `IllegalAction` changes nothing), then save it
-        under its number; refused if that number was taken meanwhile."""
+        under its number through `store` (a person's; None: the server's); refused if that
+        number was taken meanwhile."""
         number = self.game.count
         events = self.game.extend([entry])
         try:
-            self.store.tables.append(self.id, number, entry)
+            (store or self.store).tables.append(self.id, number, entry)
         except Conflict:
             self.rebuild()
             raise TableRefused("table_someone_first") from None

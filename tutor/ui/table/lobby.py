@@ -12,6 +12,7 @@ import param
 
 from tutor.ai import STRENGTHS
 from tutor.store import Store, StoreError, User
+from tutor.store.signed_in import client_address
 from tutor.store.tables import TableInfo
 from tutor.tables import PLAYERS, table_options
 from tutor.text import LANGS
@@ -182,7 +183,8 @@ class Lobby(pn.viewable.Viewer):
             return  # a value the selects never offered
         try:
             info = store.tables.create(user.id, table_options(strength), new_deal_seed(),
-                                       options=self._options())
+                                       options=self._options(),
+                                       address=client_address(store))
         except StoreError as exc:
             self.say(user_text(exc, self.lang), "danger")
             return
@@ -207,7 +209,8 @@ class Lobby(pn.viewable.Viewer):
         try:
             info = store.tables.create(user.id, table_options(strength), new_deal_seed(),
                                        options=self._options(), class_id=class_id,
-                                       seats=seats, sit=False)
+                                       seats=seats, sit=False,
+                                       address=client_address(store))
         except StoreError as exc:
             self.say(user_text(exc, self.lang), "danger")
             return

@@ -20,9 +20,10 @@ import panel as pn
 import param
 
 from tutor.rules import Action, IllegalAction
-from tutor.store import Conflict, Store, StoreError, User
-from tutor.store.tables import CODE_LENGTH, normalise_table_code
-from tutor.tables import LiveTable, TableHub, TableRefused
+from tutor.store import Store, StoreError, User
+from tutor.store.signed_in import client_address
+from tutor.store.tables import CODE_LENGTHS, normalise_table_code
+from tutor.tables import LiveTable, Person, TableHub, TableRefused, enter
 
 from ..page import AppPage
 from ..play.controls import DecisionControls
@@ -73,8 +74,8 @@ def requested_table() -> tuple[str, str]:
     query = pn.state.location.query_params if pn.state.location else {}
     code = normalise_table_code(query.get("code", ""))
     watch = query.get("watch", "")
-    return (code if len(code) == CODE_LENGTH else ""), (watch if watch in ("all", "table")
-                                                         else "")
+    return (code if len(code) in CODE_LENGTHS else ""), (watch if watch in ("all", "table")
+                                                           else "")
 
 
 class TablePage(AppPage):
@@ -106,6 +107,9 @@ class TablePage(AppPage):
         self._back_in.on_click(lambda _e: self.take_seat_back())
         self._back = pn.widgets.Button(color="default", width=130)
         self._back.on_click(lambda _e: self.leave_view())
+        self._close = pn.widgets.Button(color="danger", variant="outline", visible=False,
+                                        width=150)
+        self._close.on_click(lambda _e: self.close_table())
         self.table = TableView(lang=self.lang)
         self.hand = HandView(lang=self.lang)
         self.hand.picker.param.watch(lambda _e: self.controls.clear_error(), "selected")
@@ -115,7 +119,8 @@ class TablePage(AppPage):
                               lang=self.lang)
         self._hands = pn.pane.HTML("", visible=False, sizing_mode="stretch_width",
                                    stylesheets=[SEATS_CSS])
-        self._top = [self._header, self._seats, pn.FlexBox(self._start, self._back_in, self._back),
+        self._top = [self._header, self._seats,
+                     pn.FlexBox(self._start, self._back_in, self._back, self._close),
                      self._note, self.table]
         self._at_table = pn.Column(sizing_mode="stretch_width")
         self._layout = pn.Column(self.lobby, sizing_mode="stretch_width")
@@ -143,6 +148,7 @@ class TablePage(AppPage):
             self._start.name = t("start", lang)
             self._back_in.name = t("take_seat_back", lang)
             self._back.name = t("back_to_lobby", lang)
+            self._close.name = t("close_table", lang)
             for part in (self.lobby, self.table, self.hand, self.controls, self.ending):
                 part.lang = lang
             if self.live is not None:
@@ -166,30 +172,27 @@ class TablePage(AppPage):
         if self.code and self.live is None and self.user is not None:
             self.enter(self.code, self.watch)
 
+    def person(self) -> Person | None:
+        """Who acts from this page: its account through its own sign-in's store."""
+        if self.store is None or self.user is None:
+            return None
+        return Person(self.user.id, self.store, self.page_id, client_address(self.store))
+
     def enter(self, code: str, watch: str = "") -> None:
         """Sit at (or watch) the table with `code`; the lobby says why not."""
-        store, user, hub = self.store, self.user, self.shared.tables()
-        if store is None or user is None or hub is None:
+        person, hub = self.person(), self.shared.tables()
+        if person is None or hub is None:
             self.lobby.say(t("no_account", self.lang), "warning")
             return
         try:
-            info = store.tables.find(code)
-            if not watch and info.class_id is not None and info.host_id == user.id \
-                    and info.seat_of(user.id) is None:
-                watch = "all"  # a class's teacher watches their class's table
-            seat = None
-            all_hands = watch == "all" and store.tables.may_watch(user.id, info)
-            if not watch:
-                try:
-                    seat = store.tables.join(user.id, info.id, page=self.page_id)
-                except Conflict:  # full, or over: they watch the table's view
-                    seat = info.seat_of(user.id)
+            seating = enter(person, code, watch)
             self.leave_view(keep_url=True)
-            live = hub.open(info.id, self._changed)
+            live = hub.open(seating.info.id, self._changed)
         except StoreError as exc:
             self.lobby.say(user_text(exc, self.lang), "danger")
             return
-        self.code, self.watch = info.code, watch if seat is None else ""
+        info, seat, all_hands = seating.info, seating.seat, seating.all_hands
+        self.code, self.watch = info.code, seating.watch
         self.seat, self.all_hands = seat, all_hands
         self._watched_seats = info.seats if all_hands else None
         self._acted_at = -1
@@ -229,11 +232,11 @@ class TablePage(AppPage):
             self._mark_away()
 
     def _mark_away(self) -> None:
-        live = self.live
-        if live is not None and self.seat is not None:
+        live, person = self.live, self.person()
+        if live is not None and person is not None and self.seat is not None:
             # if the store fails, their turn's time limit hands the seat to the computer
             with contextlib.suppress(StoreError):
-                live.store.tables.set_away(live.id, self.seat, True, page=self.page_id)
+                live.left(person)
 
     # ----------------------------------------------------------------- drawing
     def _changed(self) -> None:
@@ -261,6 +264,7 @@ class TablePage(AppPage):
             self._seats.object = seats_html(info, seat, lang)
             host = self.user is not None and self.user.id == info.host_id
             self._start.visible = info.status == "waiting" and host
+            self._close.visible = info.status != "finished" and host
             self._back_in.visible = seat is not None and info.status == "playing" \
                 and info.seats[seat].away
             self._note.object, shown = self._note_text(state)
@@ -327,13 +331,13 @@ class TablePage(AppPage):
     # ----------------------------------------------------------------- the person
     def act(self, action: Action) -> None:
         """Send the person's action to the table, which checks it against their seat."""
-        live, user = self.live, self.user
-        if live is None or user is None:
+        live, person = self.live, self.person()
+        if live is None or person is None:
             return
         self.controls.clear_messages()
         before = self._turn_seen[0]  # the entry this action becomes (else it is refused)
         try:
-            live.act(user.id, action, seen=before, page=self.page_id)
+            live.act(person, action, seen=before)
         except TableRefused as refused:
             self.controls.show_error(t(refused.key, self.lang))
             self._hub.changed(live)
@@ -348,25 +352,40 @@ class TablePage(AppPage):
         self._hub.changed(live)
 
     def next_hand(self) -> None:
-        live, user = self.live, self.user
-        if live is None or user is None or self.seat is None:
+        live, person = self.live, self.person()
+        if live is None or person is None or self.seat is None:
             return
-        with contextlib.suppress(TableRefused, StoreError):  # the table shows where it is
-            live.next_hand(user.id)
+        try:
+            live.next_hand(person)
+        except TableRefused:
+            pass  # the table shows where it is
+        except StoreError as exc:
+            self.controls.show_error(user_text(exc, self.lang))
         self._hub.changed(live)
 
     def take_seat_back(self) -> None:
-        """An away person's seat is theirs again at this page: the computer stops playing it,
-        and their turn's time starts afresh."""
-        live, store, user = self.live, self.store, self.user
-        if live is None or store is None or user is None or self.seat is None:
+        """An away person's seat is theirs again at this page: the computer stops playing it
+        (a turn whose time ran out stays the computer's)."""
+        self._table_action(lambda live, person: live.take_back(person))
+
+    def start(self) -> None:
+        """Start the match (the host, or a teacher of the class; the table checks)."""
+        self._table_action(lambda live, person: live.start(person))
+
+    def close_table(self) -> None:
+        """Close the table for good (its host, or a teacher of the class)."""
+        self._table_action(lambda live, person: live.close(person))
+
+    def _table_action(self, action) -> None:
+        """Run `action(live, person)`; a refusal is said in the table's note."""
+        live, person = self.live, self.person()
+        if live is None or person is None:
             return
         try:
-            store.tables.join(user.id, live.id, page=self.page_id)
+            action(live, person)
         except StoreError as exc:
             self._note.param.update(object=user_text(exc, self.lang), visible=True)
             return
-        live.reload()
         self._hub.changed(live)
 
     def _check_watch(self, info) -> None:
@@ -387,32 +406,23 @@ class TablePage(AppPage):
             self._at_table.objects = [*self._top, self.ending]
             self._sync_url()
 
-    def start(self) -> None:
-        """Start the match (the host, or a teacher of the class; the store checks)."""
-        live, store, user = self.live, self.store, self.user
-        if live is None or store is None or user is None:
-            return
-        try:
-            store.tables.start(user.id, live.id)
-        except StoreError as exc:
-            self._note.param.update(object=user_text(exc, self.lang), visible=True)
-            return
-        live.reload()
-        self._hub.changed(live)
-
     def hint(self) -> None:
         """The hint for this seat's decision, for the asker only (if the table allows it)."""
-        live = self.live
-        if live is None or self.seat is None:
+        live, person = self.live, self.person()
+        if live is None or person is None:
             return
-        if not live.info.options.get("hints", True):
-            self.controls.show_error(t("hint_off", self.lang))
+        try:
+            observation = live.hint_for(person)
+        except TableRefused as refused:
+            self.controls.show_error(t(refused.key, self.lang))
+            return
+        except StoreError as exc:
+            self.controls.show_error(user_text(exc, self.lang))
             return
         number = live.game.count
-        if live.game.hand.turn != self.seat or self._hinting == number:
+        if self._hinting == number:
             return
         self._hinting = number
-        observation = live.game.hand.observation(self.seat)
         pool = self.shared.pool
 
         async def run() -> None:

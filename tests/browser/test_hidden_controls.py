@@ -14,6 +14,7 @@ from tests.postgres import create_database
 from tests.serving import free_port, served
 from tutor.puzzle import load_bank
 from tutor.store import Store
+from tutor.tables import table_options
 from tutor.ui.auth import SESSION_COOKIE
 
 from .conftest import CHROMIUM, CHROMIUM_FLAGS
@@ -82,8 +83,19 @@ def school(tmp_path_factory, pg_url):
         room = store.classes.create(teacher.id, "Class A")
         store.classes.join(learner.id, room.join_code)
         store.classes.create_assignment(teacher.id, room.id, "Tricks", bank[:3])
+        kim = store.users.create("kim", "Kim", "learner", "kim-pass-1")
+        max_ = store.users.create("max", "Max", "learner", "max-pass-1")
+        for person in (kim, max_):
+            store.classes.join(person.id, room.join_code)
+        # a table Lin hosts with hints off, Kim in seat 1; Max and Ms Li only watch it
+        table = store.tables.create(learner.id, table_options("easy"), 777,
+                                    options={"hints": False})
+        store.tables.join(kim.id, table.id)
+        store.tables.start(learner.id, table.id)
         tokens = {"teacher": store.users.open_session(teacher),
-                  "learner": store.users.open_session(learner)}
+                  "learner": store.users.open_session(learner),
+                  "kim": store.users.open_session(kim), "max": store.users.open_session(max_),
+                  "table": table.code}
     folder = tmp_path_factory.mktemp("hidden")
     port = free_port()
     env = dict(os.environ, TUTOR_AI_DELAY_MS="30")
@@ -121,5 +133,54 @@ def test_hidden_and_disabled_controls_change_nothing(playwright, school, who):
         if who == "learner":
             assert "button:Show answer" in reached["puzzles"], reached
         assert {"button:Play cards", "button:Next hand"} <= set(reached["play"]), reached
+    finally:
+        browser.close()
+
+
+# who opens the table page, with which sign-in and how: its host, a seated learner, a
+# learner of the class watching it, and the teacher watching every hand
+AT_TABLE = {"host": ("learner", ""), "seated": ("kim", ""), "spectator": ("max", "table"),
+            "teacher": ("teacher", "all")}
+
+
+@pytest.mark.parametrize("who", list(AT_TABLE))
+def test_hidden_and_disabled_controls_at_a_table_change_nothing(playwright, school, who):
+    """The table page as each kind of person at it: the hidden Start, Take my seat back,
+    Next hand and (hints off) Hint, and plays out of turn, clicked anyway, change nothing."""
+    app_url, db_url, tokens = school
+    sign_in, watch = AT_TABLE[who]
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_cookies([{"name": SESSION_COOKIE, "value": tokens[sign_in],
+                              "url": app_url}])
+        page = context.new_page()
+        query = f"?page=table&lang=en&code={tokens['table']}" + (f"&watch={watch}"
+                                                                   if watch else "")
+        page.goto(app_url + query)
+        head = page.locator(".zp-table-head")
+        head.wait_for(timeout=60_000)
+        count = None
+        for _ in range(60):  # the computers play up to a person's turn, then all is still
+            _settled(page)
+            now = head.get_attribute("data-count")
+            if now == count:
+                break
+            count = now
+            page.wait_for_timeout(1500)
+        before = _snapshot(db_url)
+        reached = page.evaluate(ATTACK)
+        _settled(page)
+        assert _snapshot(db_url) == before, f"{who} at the table: {reached}"
+        assert head.get_attribute("data-count") == count
+        if who == "host":
+            assert "button:Start the match" in reached, reached
+        if who in ("host", "seated"):  # hints are off: the forged Hint is refused, said so
+            assert "button:Hint" in reached, reached
+            page.get_by_text("Hints are off at this table.").wait_for(timeout=30_000)
+        if who != "host":
+            assert "button:Close this table" in reached, reached
+        if who in ("spectator", "teacher"):
+            assert "button:Take my seat back" in reached, reached
     finally:
         browser.close()

@@ -153,3 +153,14 @@ def test_a_hint_is_refused_where_the_host_turned_hints_off(store: Store) -> None
     with pytest.raises(TableRefused) as refused:
         live.hint_for(amy)
     assert refused.value.key == "hint_off"
+
+
+def test_a_spectator_cannot_take_a_free_seat_by_taking_a_seat_back(store: Store) -> None:
+    amy, _token = _signed_in(store, "amy")
+    bob, _token = _signed_in(store, "bob")
+    table_id = _seated(store, amy)
+    live = LiveTable(store, table_id)
+    with pytest.raises(TableRefused) as refused:
+        live.take_back(bob)  # the forged click of a button a watcher's page hides
+    assert refused.value.key == "table_not_seated"
+    assert store.tables.get(table_id).seat_of(bob.user_id) is None

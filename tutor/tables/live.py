@@ -213,7 +213,10 @@ class LiveTable:
 
     def take_back(self, person: Person) -> None:
         """An away person's seat is theirs again at their page: the computer stops playing
-        it (a turn whose time ran out stays the computer's: `TableHub`)."""
+        it (a turn whose time ran out stays the computer's: `TableHub`). Only a seat they
+        hold: nobody takes a free seat this way (that is sitting down, `enter`)."""
+        if self.info.seat_of(person.user_id) is None:
+            raise TableRefused("table_not_seated")
         person.store.tables.join(person.user_id, self.id, page=person.page)
         self.reload()
 

@@ -383,6 +383,9 @@ class TablePage(AppPage):
             return
         try:
             action(live, person)
+        except TableRefused as refused:
+            self._note.param.update(object=t(refused.key, self.lang), visible=True)
+            return
         except StoreError as exc:
             self._note.param.update(object=user_text(exc, self.lang), visible=True)
             return

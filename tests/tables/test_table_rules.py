@@ -164,3 +164,69 @@ def test_a_spectator_cannot_take_a_free_seat_by_taking_a_seat_back(store: Store)
         live.take_back(bob)  # the forged click of a button a watcher's page hides
     assert refused.value.key == "table_not_seated"
     assert store.tables.get(table_id).seat_of(bob.user_id) is None
+
+
+def _hand_played_out(store: Store, live: LiveTable, people: list[Person]) -> None:
+    """Play the hand to its end with the computer for everyone (away, yet here), then
+    everyone back in their seat."""
+    for seat, _person in enumerate(people):
+        store.tables.set_away(live.id, seat, True)
+    live.reload()
+    while not live.game.hand_over:
+        turn = live.game.hand.turn
+        assert live.computer_acts(turn, live.game.count, strength_spec("easy", turn).build()
+                                  .act(live.game.hand.observation(turn)))
+    for person in people:
+        live.take_back(person)
+
+
+def test_a_hands_end_waits_for_everyone_here_or_the_host(store: Store) -> None:
+    host, _ = _signed_in(store, "amy")
+    bob, _ = _signed_in(store, "bob")
+    cat, _ = _signed_in(store, "cat")
+    live = LiveTable(store, _seated(store, host, bob, cat))
+    live.start(host)
+    _hand_played_out(store, live, [host, bob, cat])
+    assert live.waiting_for() == [0, 1, 2]
+    assert not live.next_hand(bob)  # Bob is ready; Amy and Cat may still be reviewing
+    assert live.waiting_for() == [0, 2] and live.game.hand_over
+    assert not live.next_hand(bob)  # twice is once
+    store.tables.left(live.id, 2, cat.page)  # Cat's tab closed: the hand waits for nobody
+    live.reload()                            # who is not here
+    assert live.waiting_for() == [0]
+    assert live.next_hand(host)  # the host deals it
+    assert not live.game.hand_over and live.game.hand_index == 1
+
+
+def test_everyone_ready_deals_the_next_hand_without_the_host(store: Store) -> None:
+    host, _ = _signed_in(store, "amy")
+    bob, _ = _signed_in(store, "bob")
+    live = LiveTable(store, _seated(store, host, bob))
+    live.start(host)
+    _hand_played_out(store, live, [host, bob])
+    live.left(host)  # the host went away: Bob alone is here
+    live.reload()
+    assert live.next_hand(bob)
+    assert live.game.hand_index == 1
+
+
+def test_the_hosts_time_for_a_hands_end_deals_on(store: Store) -> None:
+    host, _ = _signed_in(store, "amy")
+    bob, _ = _signed_in(store, "bob")
+    table_id = _seated(store, host, bob, hand_end_seconds=0.5)
+
+    async def run() -> float:
+        hub = TableHub(store, delay=0.0, grace=0.05)
+        live = hub.open(table_id, lambda: None)
+        live.start(host)
+        _hand_played_out(store, live, [host, bob])
+        live.next_hand(bob)
+        hub.changed(live)
+        start = asyncio.get_running_loop().time()
+        while live.game.hand_over:  # Amy reviews on: the time runs out
+            await asyncio.sleep(0.02)
+            live.catch_up()
+        return asyncio.get_running_loop().time() - start
+
+    took = asyncio.run(asyncio.wait_for(run(), 60))
+    assert 0.4 < took < 5

@@ -97,6 +97,17 @@ def test_after_a_hand_each_person_reviews_their_seat_and_a_spectator_sees_the_re
     watcher.ending._start_review = started.append
     watcher.ending.open_review()
     assert len(started) == 2 and watcher.ending.review is None
+    # the hand's end waits: Oli is ready, Lea (the host) still reads her review
+    guest.next_hand()
+    assert live.game.hand_over and host.ending.review is not None
+    assert "Waiting for <bdi>Lea</bdi>" in guest._note.object and guest._note.visible
+    assert "Waiting for" in watcher._note.object
+    host.next_hand()  # the host deals it
+    assert not live.game.hand_over and live.game.hand_index == 1
+    for page in (host, guest):  # each review stays open until its reader closes it
+        assert page.ending._area.objects and page.ending._close.visible
+    guest.ending.close_review()
+    assert not guest.ending._area.objects and host.ending._area.objects
 
 
 def test_every_hand_is_shown_only_to_a_teacher_of_the_players(store, services) -> None:

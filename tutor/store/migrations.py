@@ -277,6 +277,9 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
         "ALTER TABLE review_mistakes_by_player RENAME TO review_mistakes",
         "CREATE INDEX review_mistakes_user ON review_mistakes (user_id, created_at)",
     )),
+    (16, "a shared table's hand end waits: the hand each seated person is ready to leave", (
+        "ALTER TABLE table_seats ADD COLUMN ready INTEGER",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

@@ -67,6 +67,7 @@ class Seat:
     name: str | None
     away: bool
     present: bool = False
+    ready: int | None = None  # the hand (from 0) they are ready to leave for the next
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +98,13 @@ def _table(cur: Cursor, where: str, params: list[Any]) -> TableInfo | None:
         return None
     seats = cur.execute(
         "SELECT s.seat, s.user_id, u.display_name, s.away, s.user_id IS NOT NULL AND"
-        " s.page IS NOT NULL FROM table_seats s"
+        " s.page IS NOT NULL, s.ready FROM table_seats s"
         " LEFT JOIN users u ON u.id = s.user_id WHERE s.table_id = $1 ORDER BY s.seat",
         [row[0]]).fetchall()
     return TableInfo(id=row[0], code=row[1], game_id=row[2], host_id=row[3], class_id=row[4],
                      options=json.loads(row[5]), status=row[6], created_at=row[7],
                      updated_at=row[8],
-                     seats=tuple(Seat(s[0], s[1], s[2], bool(s[3]), bool(s[4]))
+                     seats=tuple(Seat(s[0], s[1], s[2], bool(s[3]), bool(s[4]), s[5])
                                  for s in seats))
 
 
@@ -212,7 +213,7 @@ class Tables(Repository):
                 raise Conflict("Could not open the table; try again.") from exc
             for seat in range(players):  # a learner given a seat is away until they come
                 user = assigned.get(seat)
-                cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, $4, NULL)",
+                cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, $4, NULL, NULL)",
                             [table_id, seat, user, user is not None and user != actor_id])
             throttle.count_event(cur, "table", str(actor_id), address, stamp)
             return _must(cur, table_id)
@@ -350,6 +351,15 @@ class Tables(Repository):
             table_id, "UPDATE table_seats SET away = $3 WHERE table_id = $1 AND seat = $2 AND"
             " user_id IS NOT NULL AND away <> $3 AND ($4::VARCHAR IS NULL OR"
             " page = $4::VARCHAR) RETURNING seat", [table_id, seat, away, page])
+
+    def ready(self, table_id: int, seat: int, user_id: int, hand: int) -> bool:
+        """The person in `seat` is done with hand `hand` (from 0): ready for the next;
+        whether it changed."""
+        validate.integer(hand, "hand", minimum=0)
+        return self._seat_changed(
+            table_id, "UPDATE table_seats SET ready = $4 WHERE table_id = $1 AND seat = $2"
+            " AND user_id = $3 AND (ready IS NULL OR ready <> $4) RETURNING seat",
+            [table_id, seat, user_id, hand])
 
     def left(self, table_id: int, seat: int, page: str) -> bool:
         """The person in `seat` closed `page` (if it is still the page they sit at): they

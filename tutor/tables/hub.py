@@ -29,6 +29,7 @@ from .live import LiveTable
 Decide = Callable[[PlayerSpec, Observation], Awaitable[Action]]
 Watcher = Callable[[], None]
 GRACE_SECONDS = 8.0  # longer than a computer's move takes on a busy server
+HAND_END_SECONDS = 120  # a hand's end waits this long for the people not yet ready
 
 
 async def decide_here(spec: PlayerSpec, obs: Observation) -> Action:
@@ -139,12 +140,16 @@ class TableHub:
                     wait = 0.0  # their seat taken back at a turn whose time had run out
                 then = self._time_up
         elif live.playing and live.game.hand_over and not live.game.match_over and \
-                live.anyone_present and not any(live.person_holds(s.seat)
-                                                for s in live.info.seats):
-            # the people here let the computer play for them: it deals on too
-            wait = self.delay if live.wrote_last else self.grace
-            then = self._deal_on
-        plan = None if then is None else (then.__name__, number)
+                live.anyone_present:
+            # everyone here is ready (or lets the computer play): deal on; else the host's
+            # time for a hand's end (0: until the host deals)
+            limit = live.info.options.get("hand_end_seconds", HAND_END_SECONDS)
+            if not live.waiting_for():
+                wait = self.delay if live.wrote_last else self.grace
+            elif limit:
+                wait = float(limit) + (0 if live.wrote_last else self.grace)
+            then = self._deal_on if wait is not None else None
+        plan = None if then is None else (then.__name__, number, wait == self.delay)
         if plan is not None and plan == self._plans.get(live.id):
             return  # still to come (a plan that ran is forgotten as it runs)
         self._plans.pop(live.id, None)

@@ -244,12 +244,32 @@ class LiveTable:
             return False
         return True
 
+    def waiting_for(self) -> list[int]:
+        """At a hand's end, the seats whose person (here and holding the seat) is not yet
+        ready for the next hand: the next is dealt when none is left, or when the host deals
+        it, or when the host's time for a hand's end has run out (`TableHub`)."""
+        if not (self.playing and self.game.hand_over) or self.game.match_over:
+            return []
+        hand = self.game.hand_index
+        return [s.seat for s in self.info.seats
+                if s.present and self.person_holds(s.seat) and s.ready != hand]
+
     def next_hand(self, person: Person | None) -> bool:
-        """Deal the next hand (anyone seated, through their store; None: the server);
-        False when it has begun already or cannot."""
+        """A person is done with the hand: the host (a class table's teacher) deals the
+        next at once; anyone else seated is marked ready, and the next is dealt once
+        everyone here is (`waiting_for`). None: the server deals it. Saved through the
+        person's store; False when nothing was dealt (not yet, or it has begun already)."""
         self.catch_up()
-        if person is not None and self.info.seat_of(person.user_id) is None:
-            raise TableRefused("table_not_seated")
+        if person is not None and person.user_id != self.info.host_id:
+            seat = self.info.seat_of(person.user_id)
+            if seat is None:
+                raise TableRefused("table_not_seated")
+            if not self.game.hand_over or self.game.match_over:
+                return False
+            if person.store.tables.ready(self.id, seat, person.user_id, self.game.hand_index):
+                self.reload()
+            if self.waiting_for():
+                return False
         try:
             entry = self.game.next_hand_entry()
         except ValueError:

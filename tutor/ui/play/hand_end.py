@@ -30,6 +30,9 @@ class HandEnd(pn.viewable.Viewer):
     lang = param.Selector(default="en", objects=list(LANGS))
     review_budget = param.ClassSelector(class_=Budget, default=DEFAULT_BUDGET,
                                         doc="the work a hand's review gives each decision")
+    keep_review = param.Boolean(default=False, doc="whether a review stays open after the "
+                                "next hand begins, until closed (a shared table: others may "
+                                "deal while this person reviews)")
 
     def __init__(self, keeper: Callable[[], ReviewKeeper | None],
                  start_review: Callable[[HandReviewPanel], None], **params: Any) -> None:
@@ -41,7 +44,9 @@ class HandEnd(pn.viewable.Viewer):
         self._button = pn.widgets.Button(color="success", visible=False, width=170)
         self._button.on_click(lambda _e: self.open_review())
         self._area = pn.Column(sizing_mode="stretch_width")
-        self._layout = pn.Column(self._summary, self._button, self._area,
+        self._close = pn.widgets.Button(color="default", visible=False, width=170)
+        self._close.on_click(lambda _e: self.close_review())
+        self._layout = pn.Column(self._summary, self._button, self._close, self._area,
                                  sizing_mode="stretch_width")
         self._label()
         self._draw()
@@ -52,6 +57,7 @@ class HandEnd(pn.viewable.Viewer):
     @param.depends("lang", watch=True)
     def _label(self) -> None:
         self._button.name = review_text("button", self.lang)
+        self._close.name = review_text("close", self.lang)
         for review in self._reviews.values():
             review.lang = self.lang
 
@@ -61,8 +67,11 @@ class HandEnd(pn.viewable.Viewer):
         shown = s is not None and self.hand_over
         self._summary.visible = shown
         self._button.visible = shown and self.reviewable
+        kept = not shown and self.keep_review and bool(self._area.objects)
+        self._close.visible = kept
         if not shown:
-            self._area.objects = []
+            if not kept:
+                self._area.objects = []
             return
         self._summary.object = summary_html(s.results[-1], s.hand.tricks[-1], s.match.totals,
                                             s.human, self.lang, s.hand_number,
@@ -99,3 +108,8 @@ class HandEnd(pn.viewable.Viewer):
             self._reviews[s.hand_number] = review
             self._start_review(review)
         self._area.objects = [review]
+
+    def close_review(self) -> None:
+        """Put away a review kept open after the next hand began."""
+        self._area.objects = []
+        self._close.visible = False

@@ -24,6 +24,8 @@ from .seats import t
 
 TURN_LIMITS = (0, 30, 60, 180)  # seconds; 0: no limit
 DEFAULT_LIMIT = 60
+HAND_END_LIMITS = (60, 120, 300, 0)  # seconds a hand's end waits; 0: until the host deals
+DEFAULT_HAND_END = 120
 
 
 def limit_label(seconds: int, lang: str) -> str:
@@ -60,6 +62,7 @@ class Lobby(pn.viewable.Viewer):
         self._message = pn.pane.Alert("", visible=False, sizing_mode="stretch_width")
         self._strength = pn.widgets.Select(width=140)
         self._limit = pn.widgets.Select(width=140)
+        self._hand_end = pn.widgets.Select(width=170)
         self._hints = pn.widgets.Checkbox(value=True)
         self._open = pn.widgets.Button(color="primary", width=140, align="end")
         self._open.on_click(lambda _e: self.open_table())
@@ -78,7 +81,7 @@ class Lobby(pn.viewable.Viewer):
                                     visible=False, sizing_mode="stretch_width")
         self._layout = pn.Column(
             self._title, self._message,
-            pn.FlexBox(self._strength, self._limit, self._hints, self._open,
+            pn.FlexBox(self._strength, self._limit, self._hand_end, self._hints, self._open,
                        align_items="end"),
             pn.FlexBox(self._code, self._join, align_items="end"),
             self._lists, self._class_box, sizing_mode="stretch_width")
@@ -102,6 +105,10 @@ class Lobby(pn.viewable.Viewer):
                 limit_label(s, lang): s for s in TURN_LIMITS})
             if first or self._limit.value is None:  # ("no limit", once chosen, is kept)
                 self._limit.value = DEFAULT_LIMIT
+            self._hand_end.param.update(name=t("hand_end_limit", lang), options={
+                limit_label(s, lang): s for s in HAND_END_LIMITS})
+            if first or self._hand_end.value is None:
+                self._hand_end.value = DEFAULT_HAND_END
             self._hints.name = t("hints", lang)
             self._open.name = t("open", lang)
             self._code.param.update(name=t("join_heading", lang),
@@ -168,8 +175,14 @@ class Lobby(pn.viewable.Viewer):
             pick.options = options
             pick.value = 0
 
+    def _offered(self) -> bool:
+        """Whether every select holds a value it offered (not a forged one)."""
+        return self._strength.value in STRENGTHS and self._limit.value in TURN_LIMITS \
+            and self._hand_end.value in HAND_END_LIMITS
+
     def _options(self) -> dict[str, Any]:
         return {"hints": bool(self._hints.value), "turn_seconds": int(self._limit.value or 0),
+                "hand_end_seconds": int(self._hand_end.value or 0),
                 "strength": self._strength.value}
 
     def open_table(self) -> None:
@@ -179,7 +192,7 @@ class Lobby(pn.viewable.Viewer):
             self.say(t("no_account", self.lang), "warning")
             return
         strength = self._strength.value
-        if strength not in STRENGTHS or self._limit.value not in TURN_LIMITS:
+        if not self._offered():
             return  # a value the selects never offered
         try:
             info = store.tables.create(user.id, table_options(strength), new_deal_seed(),
@@ -204,7 +217,7 @@ class Lobby(pn.viewable.Viewer):
         seats = {seat: pick.value for seat, pick in enumerate(self._seat_picks)
                  if isinstance(pick.value, int) and pick.value}
         strength = self._strength.value
-        if strength not in STRENGTHS or self._limit.value not in TURN_LIMITS:
+        if not self._offered():
             return
         try:
             info = store.tables.create(user.id, table_options(strength), new_deal_seed(),

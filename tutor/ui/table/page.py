@@ -110,17 +110,20 @@ class TablePage(AppPage):
         self._close = pn.widgets.Button(color="danger", variant="outline", visible=False,
                                         width=150)
         self._close.on_click(lambda _e: self.close_table())
+        self._deal = pn.widgets.Button(color="primary", visible=False, width=170)
+        self._deal.on_click(lambda _e: self.next_hand())
         self.table = TableView(lang=self.lang)
         self.hand = HandView(lang=self.lang)
         self.hand.picker.param.watch(lambda _e: self.controls.clear_error(), "selected")
         self.controls = DecisionControls(self.hand, act=self.act, ask_hint=self.hint,
                                          next_hand=self.next_hand, lang=self.lang)
         self.ending = HandEnd(keeper=self._review_keeper, start_review=self._start_review,
-                              lang=self.lang)
+                              lang=self.lang, keep_review=True)
         self._hands = pn.pane.HTML("", visible=False, sizing_mode="stretch_width",
                                    stylesheets=[SEATS_CSS])
         self._top = [self._header, self._seats,
-                     pn.FlexBox(self._start, self._back_in, self._back, self._close),
+                     pn.FlexBox(self._start, self._deal, self._back_in, self._back,
+                                self._close),
                      self._note, self.table]
         self._at_table = pn.Column(sizing_mode="stretch_width")
         self._layout = pn.Column(self.lobby, sizing_mode="stretch_width")
@@ -149,6 +152,7 @@ class TablePage(AppPage):
             self._back_in.name = t("take_seat_back", lang)
             self._back.name = t("back_to_lobby", lang)
             self._close.name = t("close_table", lang)
+            self._deal.name = t("deal_next", lang)
             for part in (self.lobby, self.table, self.hand, self.controls, self.ending):
                 part.lang = lang
             if self.live is not None:
@@ -265,6 +269,9 @@ class TablePage(AppPage):
             host = self.user is not None and self.user.id == info.host_id
             self._start.visible = info.status == "waiting" and host
             self._close.visible = info.status != "finished" and host
+            # a host who does not sit (a class's teacher) deals the next hand from here
+            self._deal.visible = host and seat is None and state.hand_over \
+                and not state.match_over and info.status == "playing"
             self._back_in.visible = seat is not None and info.status == "playing" \
                 and info.seats[seat].away
             self._note.object, shown = self._note_text(state)
@@ -302,6 +309,9 @@ class TablePage(AppPage):
     def _note_text(self, state) -> tuple[str, bool]:
         lang, info = self.lang, state.info
         if self.seat is None:
+            waiting = self._waiting_text(state)
+            if waiting:
+                return waiting, True
             key = "watching_all" if self.all_hands else ("watching_table" if self.watch
                                                          else "table_over"
                                                          if info.status == "finished"
@@ -312,12 +322,29 @@ class TablePage(AppPage):
             return t("start_hint" if host else "waiting_host", lang), True
         if info.seats[self.seat].away:
             return t("computer_took", lang), True
+        waiting = self._waiting_text(state)
+        if waiting:
+            return waiting, True
         if state.to_act:
             limit = info.options.get("turn_seconds")
             if limit:
                 left = max(0, int(limit - (time.monotonic() - self._turn_seen[1])))
                 return t("your_turn_timer", lang, n=left), True
         return "", False
+
+    def _waiting_text(self, state) -> str:
+        """At a hand's end, once this person is ready (or to a watcher): who the next hand
+        waits for, their names as data."""
+        live = self.live
+        if live is None or not state.hand_over or state.match_over:
+            return ""
+        waiting = live.waiting_for()
+        mine = None if self.seat is None else state.info.seats[self.seat]
+        if not waiting or (mine is not None and mine.ready != live.game.hand_index):
+            return ""
+        names = seat_names(state.info)
+        return t("waiting_ready", self.lang,
+                 names=", ".join(user_text(names[s]) for s in waiting))
 
     def _tick(self) -> None:
         """Count a person's turn down, once a second."""
@@ -352,8 +379,10 @@ class TablePage(AppPage):
         self._hub.changed(live)
 
     def next_hand(self) -> None:
+        """Done with the hand: the host deals the next, anyone else seated is ready for it
+        (the table decides which)."""
         live, person = self.live, self.person()
-        if live is None or person is None or self.seat is None:
+        if live is None or person is None:
             return
         try:
             live.next_hand(person)

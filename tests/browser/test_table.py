@@ -29,6 +29,7 @@ from tests.serving import app_processes, free_port, nginx, routing_keys
 from tutor.rules import Phase, parse_cards
 from tutor.store import Store
 from tutor.tables import TableGame
+from tutor.ui.auth import SESSION_COOKIE
 
 from .conftest import settled_widths, shot
 
@@ -240,6 +241,8 @@ def _tables_drawn(frames: list[str]) -> list[tuple]:
         for text in texts:
             if 'class="zp-table"' not in text or count is None:
                 continue
+            if 'class="zp-review-detail"' in text:  # a review's position of a past hand
+                continue
             now, _, last = text.partition('<div class="zp-last"')
             trick = re.search(r'class="zp-now" data-trick="(\d+)"', now)
             drawn.append((count, int(trick.group(1)) if trick else 0,
@@ -320,7 +323,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
         page.get_by_role("button", name="Open table").click()
         page.locator(".zp-table-head").first.wait_for(timeout=30_000)
         code = _head(page, "data-code")
-        assert re.fullmatch(r"T[A-Z0-9]{4}", code)
+        assert re.fullmatch(r"T[A-Z0-9]{6}", code)
         assert f"code={code}" in page.url
         table_id = store.tables.find(code).id
 
@@ -375,6 +378,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
                 away_at = len(log.entries)
             if not shots_taken and len(obs.tricks) >= 1 and obs.current:
                 _screenshots(mei.page)
+                _teacher_watches(browser, proxy, keys[second], store, code)
                 shots_taken = True
             turn = game.hand.turn
             person = person_at.get(turn)
@@ -410,8 +414,21 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
         for b in everyone:
             b.page.locator(".zp-seats .s[data-seat='2']:not(.away)").wait_for(timeout=15_000)
         mark("rejoined")
-        # and acts for it: in the next hand the table waits for Jun's bid, not the computer
+        # the hand's end waits for everyone here: Jun is ready, Host and Mei read reviews,
+        # and the next hand begins only when the host deals it
         _button(page, "Next hand").click()
+        page.get_by_text("Waiting for").first.wait_for(timeout=15_000)
+        for b in (host, mei):
+            _button(b.page, "Review this hand").click()
+            b.page.locator(".zp-review").first.wait_for(timeout=60_000)
+        time.sleep(1.5)
+        log.update()
+        assert len(log.entries) == hand_done, "the next hand began before the host dealt it"
+        _button(host.page, "Next hand").click()
+        for b in (host, mei):  # their reviews stay open until they close them
+            _button(b.page, "Close the review").wait_for(timeout=30_000)
+        mark("hand end")
+        # and Jun acts for their seat: in the next hand the table waits for Jun's bid
         deadline = time.time() + 60
         while time.time() < deadline:
             game = log.update()
@@ -503,6 +520,45 @@ def _check_received(pages: dict[str, list[list[str]]], seats: dict[str, int | No
                 got = Counter(str(c) for c in parse_cards(" ".join(cards)))
                 assert any(not (got - held) for held in truth.held[seat]), (name, cards)
     return tables_drawn
+
+
+def _teacher_watches(browser, proxy, key: str, store: Store, code: str) -> None:
+    """A teacher of the three people opens the table with every hand shown: five hands
+    drawn as cards under the players' names, at a phone's width and a laptop's, in English
+    and in Chinese (a browser of its own, outside what the players' browsers are checked
+    for: it sees every hand by right)."""
+    info = store.tables.find(code)
+    teacher = store.users.create("msli", "Ms Li", "teacher", "staff-pass-1")
+    room = store.classes.create(teacher.id, "Class A")
+    for seat in info.seats:
+        if seat.user_id is not None:
+            store.classes.join(seat.user_id, room.join_code)
+    watcher = _pinned(browser, proxy, key, "Teacher")
+    watcher.context.add_cookies([{"name": SESSION_COOKIE, "url": proxy.url,
+                                  "value": store.users.open_session(teacher)}])
+    try:
+        page = watcher.open(proxy.url + f"?page=table&code={code}&watch=all&lang=en")
+        hands = page.locator(".zp-hands").first
+        hands.wait_for(timeout=30_000)
+        rows = hands.locator(".row")
+        expect(rows).to_have_count(5)
+        for seat, name in ((0, "Host Hu"), (1, "Mei Mei"), (2, "Jun Jie"), (3, "computer")):
+            expect(rows.nth(seat).locator(".who")).to_contain_text(name)
+        assert rows.nth(0).locator(".zp-card").count() > 10  # cards, not lines of text
+        for lang, other in (("en", "中文"), ("zh", "English")):
+            for size, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                scroll, inner = settled_widths(page)
+                shot(page, f"table_teacher_{size}_{lang}")
+                assert scroll <= inner, f"every hand is wider than {size} px ({lang})"
+                tall = hands.bounding_box()["height"]
+                assert tall < (1800 if size == "390" else 900), f"{tall} px tall at {size}"
+            _button(page, other).click()
+            page.locator(".zp-hands").filter(
+                has_text="所有人的牌" if lang == "en" else "Every hand").first.wait_for(
+                    timeout=15_000)
+    finally:
+        watcher.context.close()
 
 
 def _screenshots(page) -> None:

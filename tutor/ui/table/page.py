@@ -29,6 +29,7 @@ from ..page import AppPage
 from ..play.controls import DecisionControls
 from ..play.hand_end import HandEnd
 from ..play.review_store import ReviewKeeper
+from ..play.table_html import TABLE_CSS
 from ..play.table_view import HandView, TableView
 from ..safe import user_text
 from .lobby import Lobby
@@ -120,7 +121,7 @@ class TablePage(AppPage):
         self.ending = HandEnd(keeper=self._review_keeper, start_review=self._start_review,
                               lang=self.lang, keep_review=True)
         self._hands = pn.pane.HTML("", visible=False, sizing_mode="stretch_width",
-                                   stylesheets=[SEATS_CSS])
+                                   stylesheets=[TABLE_CSS, SEATS_CSS])
         self._top = [self._header, self._seats,
                      pn.FlexBox(self._start, self._deal, self._back_in, self._back,
                                 self._close),
@@ -292,7 +293,7 @@ class TablePage(AppPage):
                                      hand_number=state.hand_number)
             self._hands.visible = self.all_hands
             if self.all_hands:
-                self._hands.object = hands_html(live.game.hand, lang)
+                self._hands.object = hands_html(live.game.hand, lang, names)
 
     def _header_html(self, code: str, count: int, status: str) -> str:
         """The table's code and link; `data-count` (the actions the table has) and

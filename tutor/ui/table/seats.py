@@ -8,8 +8,8 @@ from tutor.store.tables import TableInfo
 from tutor.tables.game import PLAYERS
 from tutor.text import section
 
+from ..cards import card_html
 from ..i18n import t as ui_text
-from ..play.table_html import cards_row
 from ..safe import user_text
 
 t = section("tables")
@@ -21,8 +21,9 @@ SEATS_CSS = """
 .zp-seats .tag { font-size: 11px; color: #fff; background: #6d4c41; border-radius: 10px;
   padding: 0 6px; margin-left: 4px; }
 .zp-table-head code { word-break: break-all; }
-.zp-hands .row { display: flex; gap: 8px; align-items: center; margin: 2px 0; flex-wrap: wrap; }
-.zp-hands .who { min-width: 70px; font-size: 13px; }
+.zp-hands .row { margin: 6px 0 10px; }
+.zp-hands .who { font-size: 13px; margin-bottom: 2px; }
+.zp-hands .zp-played { flex-wrap: wrap; row-gap: 4px; min-height: 0; }
 """
 
 
@@ -64,12 +65,19 @@ def info_strength(info: TableInfo) -> str:
     return str(info.options.get("strength", "easy"))
 
 
-def hands_html(hand: Hand, lang: str) -> str:
-    """Every seat's cards (a teacher watching with every hand shown; never a player's page)."""
+def hands_html(hand: Hand, lang: str, names: list[str] | None = None) -> str:
+    """Every seat's cards drawn as cards, under who holds them (a teacher watching with every
+    hand shown; never a player's page). `names`: the people by seat ("" for a computer);
+    the pane needs `TABLE_CSS` for the cards."""
     trump = hand.trump
-    rows = "".join(
-        f'<div class="row" data-seat="{seat}"><span class="who">'
-        f'{t("seat_label", lang, n=seat)}</span>'
-        f"{cards_row(sorted(hand.cards_of(seat)), trump, lang=lang)}</div>"
-        for seat in range(hand.rules.players))
-    return f'<div class="zp-hands"><b>{t("all_hands", lang)}</b>{rows}</div>'
+    names = names or [""] * hand.rules.players
+    rows = []
+    for seat in range(hand.rules.players):
+        cards = sorted(hand.cards_of(seat))  # as wide as the page allows, then wrapped
+        label = t("seat_label", lang, n=seat)
+        who = user_text(names[seat]) if names[seat] else t("seat_nobody", lang)
+        rows.append(f'<div class="row" data-seat="{seat}"><div class="who"><b>{label}</b>'
+                    f"{t('seat_colon', lang)}{who}</div>"
+                    f'<div class="zp-played zp-small">'
+                    f'{"".join(card_html(c, trump, lang=lang) for c in cards)}</div></div>')
+    return f'<div class="zp-hands"><b>{t("all_hands", lang)}</b>{"".join(rows)}</div>'

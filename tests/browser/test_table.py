@@ -364,7 +364,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
         person_at = {seat: p for p, seat in seat_of.items()}
         closed_at: int | None = None  # the count when Jun closed the tab
         away_at: int | None = None  # the count when the seat was marked away
-        shots_taken = False
+        shots_taken = phone_checked = False
         deadline = time.time() + 240
         while time.time() < deadline:
             game = log.update()
@@ -382,13 +382,16 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
                 shots_taken = True
             turn = game.hand.turn
             person = person_at.get(turn)
+            if person is mei and not phone_checked and game.hand.phase == Phase.PLAYING:
+                _first_screen_at_turn(mei.page)
+                phone_checked = True
             if person is None or (person is jun and closed_at is not None):
                 time.sleep(0.03)  # the computer's turn (or the away person's)
                 continue
             _act(person.page, game.hand.phase, log, turn)
         else:
             raise AssertionError(f"the hand did not finish: {len(log.entries)} actions")
-        assert closed_at is not None and shots_taken
+        assert closed_at is not None and shots_taken and phone_checked
         mark("hand played")
         hand_done = len(log.entries)
         # the computer played on for Jun once the tab was closed, to the end of the hand
@@ -520,6 +523,23 @@ def _check_received(pages: dict[str, list[list[str]]], seats: dict[str, int | No
                 got = Counter(str(c) for c in parse_cards(" ".join(cards)))
                 assert any(not (got - held) for held in truth.held[seat]), (name, cards)
     return tables_drawn
+
+
+def _first_screen_at_turn(page) -> None:
+    """At the person's turn on a phone (390 × 844), their hand and the Play button are on
+    the first screen, not below the table's code, link and seats."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    play = _button(page, "Play cards")
+    play.wait_for(timeout=30_000)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    shot(page, "table_turn_390_en")
+    hand = page.locator(".zp-picker.zp-hand").first.bounding_box()
+    button = play.bounding_box()
+    assert hand is not None and button is not None
+    assert button["y"] + button["height"] <= 844, f"the Play button is at {button['y']:.0f} px"
+    assert hand["y"] + 60 <= 844, f"the hand starts at {hand['y']:.0f} px"
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def _teacher_watches(browser, proxy, key: str, store: Store, code: str) -> None:

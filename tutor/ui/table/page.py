@@ -303,9 +303,11 @@ class TablePage(AppPage):
         location = pn.state.location
         if location is not None and location.href:
             link = location.href.split("?")[0] + link
+        share = f"<p>{t('share', lang, code=code)} <code>{user_text(link)}</code></p>"
+        if status != "waiting":  # inviting is done: folded away, so the game comes first
+            share = f"<details><summary>{t('invite', lang)}</summary>{share}</details>"
         return (f'<div class="zp-table-head" data-code="{code}" data-count="{count}" '
-                f'data-status="{status}"><h3>{t("header", lang, code=code)}</h3>'
-                f"<p>{t('share', lang, code=code)} <code>{user_text(link)}</code></p></div>")
+                f'data-status="{status}"><h3>{t("header", lang, code=code)}</h3>{share}</div>')
 
     def _note_text(self, state) -> tuple[str, bool]:
         lang, info = self.lang, state.info

@@ -21,6 +21,11 @@ SEATS_CSS = """
 .zp-seats .tag { font-size: 11px; color: #fff; background: #6d4c41; border-radius: 10px;
   padding: 0 6px; margin-left: 4px; }
 .zp-table-head code { word-break: break-all; }
+.zp-table-head h3 { margin: 4px 0; } .zp-table-head details summary { cursor: pointer; }
+@media (max-width: 700px) {  /* at a phone's turn the hand and its buttons come first */
+  .zp-seats[data-status="playing"] .s:not(.away) { display: none; }
+  .zp-seats[data-status="playing"] { margin: 0; }
+}
 .zp-hands .row { margin: 6px 0 10px; }
 .zp-hands .who { font-size: 13px; margin-bottom: 2px; }
 .zp-hands .zp-played { flex-wrap: wrap; row-gap: 4px; min-height: 0; }
@@ -29,7 +34,8 @@ SEATS_CSS = """
 
 def seats_html(info: TableInfo, me: int | None, lang: str) -> str:
     """Every seat in one line each: its number, who (a person's name, or the computer and
-    its strength), and whether its person is away."""
+    its strength), and whether its person is away (on a phone, once the match is playing,
+    only the away ones: the table names everyone, and the hand comes first)."""
     strength = ui_text(f"strength_{info_strength(info)}", lang)
     parts = []
     for s in info.seats:
@@ -48,7 +54,7 @@ def seats_html(info: TableInfo, me: int | None, lang: str) -> str:
         kind += " away" if s.away else ""
         parts.append(f'<span class="s{kind}" data-seat="{s.seat}"><b>{label}</b>'
                      f'{t("seat_colon", lang)}{who}{host}</span>')
-    return f'<div class="zp-seats">{"".join(parts)}</div>'
+    return (f'<div class="zp-seats" data-status="{info.status}">{"".join(parts)}</div>')
 
 
 def seat_names(info: TableInfo) -> list[str]:

@@ -35,8 +35,6 @@ from .conftest import settled_widths, shot
 
 pytestmark = pytest.mark.browser
 
-SESSION_MS = 6000  # a closed page's session ends within 7.5 s (Bokeh's default: 15–32 s);
-# shorter, and a page slow to open its websocket finds its session gone (and no cookie)
 SIZES = {"390": (390, 844), "1366": (1366, 900)}
 
 
@@ -45,8 +43,7 @@ def tables(tmp_path_factory, pg_url):
     folder = tmp_path_factory.mktemp("tables")
     url = create_database(pg_url, "table_app")
     port = free_port()
-    extra = ["--behind-proxy", "--allow-origin", f"localhost:{port}",
-             "--unused-session-ms", str(SESSION_MS)]
+    extra = ["--behind-proxy", "--allow-origin", f"localhost:{port}"]  # Bokeh's session time
     env = dict(os.environ, TUTOR_AI_DELAY_MS="30")
     with app_processes([url, url], folder, extra, env) as apps, \
             nginx([a.port for a in apps], port) as proxy:
@@ -373,7 +370,12 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
             obs = game.hand.observation(0)
             if closed_at is None and len(obs.tricks) >= 2:
                 jun.page.close()  # mid-hand: the session ends and the computer takes over
-                closed_at = len(log.entries)
+                closed_at, shut = len(log.entries), time.time()
+                while not log.seat_away(seat_of[jun]) and time.time() - shut < 30:
+                    time.sleep(0.1)
+                noticed = time.time() - shut  # the websocket's closing, not the session's end
+                assert noticed < 6, f"the closed tab was noticed after {noticed:.1f} s"
+                mark(f"closed tab noticed in {noticed:.1f} s")
             if closed_at is not None and away_at is None and log.seat_away(seat_of[jun]):
                 away_at = len(log.entries)
             if not shots_taken and len(obs.tricks) >= 1 and obs.current:

@@ -239,3 +239,18 @@ def test_a_failed_throw_is_told_at_every_seat_and_to_spectators(store, services)
     guest.act(PlayerSpec("heuristic", 1).build().act(live.game.hand.observation(1)))
     assert not guest.table._notice.visible
     assert host.table._notice.visible and watcher.table._notice.visible
+
+
+def test_a_waiting_class_table_says_nobody_is_thinking_and_a_late_learner_takes_a_computer_seat(
+        store, services):
+    teacher, learner, room = class_with_learner(store)
+    late = store.users.create("lou", "Lou", "learner", "secret-5")
+    store.classes.join(late.id, room.join_code)
+    info = store.tables.create(teacher.id, table_options("easy", max_hands=1), 5,
+                               options={"strength": "easy"}, class_id=room.id,
+                               seats={1: learner.id}, sit=False)
+    waiting = table_page(services, store, learner, code=info.code)
+    assert waiting.seat == 1 and "thinking" not in waiting.controls._prompt.object
+    store.tables.start(teacher.id, info.id)
+    arrived = table_page(services, store, late, code=info.code)  # after the start
+    assert arrived.seat == 0 and arrived.live.person_holds(0)  # the computer's seat is theirs

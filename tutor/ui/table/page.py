@@ -37,6 +37,7 @@ from .seats import SEATS_CSS, hands_html, seat_names, seats_html, t
 
 SPECTATOR = -5  # a seat number no seat has, laid out as seat 0's table (never "you")
 TIMER_MS = 1000
+GONE_MS = 2000  # a page whose websocket has been closed this long has left the table
 
 
 class SeatAtTable:
@@ -95,6 +96,8 @@ class TablePage(AppPage):
         self._hub: TableHub | None = None
         self._turn_seen: tuple[int, float] = (-1, 0.0)  # (log entry, when this page saw it)
         self._hinting: int | None = None
+        self._connected = False  # whether the browser's websocket was ever open
+        self._gone = False  # the browser's websocket closed: the page has left
         self._acted_at = -1  # the table's entries when this page's person last acted
         self._watched_seats: tuple | None = None  # the seats every hand was allowed for
         self.lobby = Lobby(enter=self.enter, lang=self.lang)
@@ -232,6 +235,7 @@ class TablePage(AppPage):
 
     def closed(self) -> None:
         """The page ended (its tab closed): the computer takes the seat until they are back."""
+        self._gone = True
         if self.live is not None and self._hub is not None:
             self._hub.close(self.live.id, self._changed)
             self._mark_away()
@@ -285,7 +289,9 @@ class TablePage(AppPage):
                                     and failed[0] > self._acted_at else None)
             if seat is not None:
                 self.hand.observation = state.observation
-            self.controls.param.update(observation=state.observation, human=human, names=names,
+            # before the match starts nobody is thinking: no prompt, no buttons
+            shown = None if info.status == "waiting" else state.observation
+            self.controls.param.update(observation=shown, human=human, names=names,
                                        to_act=state.to_act, hand_over=state.hand_over,
                                        match_over=state.match_over,
                                        hints=bool(info.options.get("hints", True)))
@@ -349,8 +355,23 @@ class TablePage(AppPage):
         return t("waiting_ready", self.lang,
                  names=", ".join(user_text(names[s]) for s in waiting))
 
+    def _connection_lost(self) -> bool:
+        """Whether the browser's websocket closed `GONE_MS` ago or more (a closed tab): known
+        in seconds, where the session itself ends only after Bokeh's unused-session time."""
+        doc = self._own_doc
+        session = doc.session_context.session if doc is not None else None
+        if session is None:
+            return False
+        if session.connection_count > 0:
+            self._connected = True
+            return False
+        return self._connected and session.milliseconds_since_last_unsubscribe >= GONE_MS
+
     def _tick(self) -> None:
-        """Count a person's turn down, once a second."""
+        """Count a person's turn down, once a second; a closed tab leaves the table."""
+        if not self._gone and self._connection_lost():
+            self.closed()
+            return
         live = self.live
         if live is None or self.seat is None or not live.info.options.get("turn_seconds"):
             return

@@ -93,11 +93,16 @@ class TablePerson(PlayLearner):
             model = self.doc.model(self._head_id)
             if model is not None:
                 return model
-        for model in self.doc.models.values():
+        for model in reversed(list(self.doc.models.values())):  # the newest: a table entered
             if model.kind == "HTML" and "zp-table-head" in str(model.attrs.get("text") or ""):
                 self._head_id = model.id
                 return model
         return None
+
+    def forget_head(self) -> None:
+        """Look for the header again (the page left its table: a table entered next is drawn
+        with new models)."""
+        self._head_id = None
 
     def _head_value(self, pattern: re.Pattern) -> str | None:
         head = self.head()

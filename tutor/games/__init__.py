@@ -6,6 +6,7 @@ it, and the review, the personal puzzles and the `review` command read a saved g
 from it, so nothing below the pages reaches up into them for a game.
 """
 
+from .match import MatchInProgress
 from .record import (
     NEXT_HAND,
     OPTION_KEYS,
@@ -18,6 +19,7 @@ from .record import (
 )
 from .replay import Replay, hands_of_game, replay_game, replay_record
 
-__all__ = ["NEXT_HAND", "OPTION_KEYS", "RECORD_VERSION", "Replay", "hands_begun",
+__all__ = ["NEXT_HAND", "OPTION_KEYS", "RECORD_VERSION", "MatchInProgress", "Replay",
+           "hands_begun",
            "hands_of_game", "is_playable", "is_table_game", "record_from_game", "record_of",
            "replay_game", "replay_record"]

@@ -10,15 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tutor.ai import PlayerSpec, strength_spec
-from tutor.games import NEXT_HAND, RECORD_VERSION
+from tutor.ai import strength_spec
+from tutor.games import NEXT_HAND, RECORD_VERSION, MatchInProgress
 from tutor.rules import (
     Action,
     Event,
     EventKind,
-    Hand,
-    Match,
-    Phase,
     RuleSet,
     action_from_dict,
     action_to_dict,
@@ -37,17 +34,13 @@ def table_options(strength: str, max_hands: int | None = 8,
             "max_hands": max_hands, "rules": rules.to_dict(), "table": True}
 
 
-class TableGame:
+class TableGame(MatchInProgress):
     """The match and its current hand, as the first `count` entries of the log left it."""
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
+        super().__init__(seed, str(options["strength"]), options.get("max_hands"),
+                         RuleSet.from_dict(options["rules"]))
         self.options = options
-        self.seed = seed
-        self.rules = RuleSet.from_dict(options["rules"])
-        self.strength = str(options["strength"])
-        self.match = Match(seed=seed, rules=self.rules, max_hands=options.get("max_hands"))
-        self.hand: Hand = self.match.new_hand()
-        self.finished_hands: list[Hand] = []
         self.count = 0  # log entries applied
         # the hand's latest failed throw and how many entries the table had once it was made:
         # every page tells it (not only the thrower's), until that page's person acts
@@ -61,30 +54,15 @@ class TableGame:
         game.extend(entries)
         return game
 
-    @property
-    def hand_index(self) -> int:
-        return len(self.finished_hands)
-
-    @property
-    def hand_over(self) -> bool:
-        return self.hand.phase == Phase.FINISHED
-
-    @property
-    def match_over(self) -> bool:
-        return self.match.finished
-
-    def spec(self, seat: int) -> PlayerSpec:
-        """The computer player for `seat` (the same one whichever process asks)."""
-        return strength_spec(self.strength, self.seed * 7 + seat)
-
     def extend(self, entries: Iterable[dict[str, Any]]) -> list[Event]:
         """Apply log entries in order (from entry `count`); the events they caused."""
         events: list[Event] = []
         for entry in entries:
             if entry.get("type") == NEXT_HAND:
-                self._next_hand()
+                self.deal_next()  # ValueError when no hand may start
+                self.failed_throw = None
             else:
-                caused = self._apply(action_from_dict(
+                caused = self.apply(action_from_dict(
                     {k: v for k, v in entry.items() if k != "hand"}))
                 events += caused
                 failed = [e for e in caused if e.type == EventKind.THROW_FAILED]
@@ -99,29 +77,5 @@ class TableGame:
 
     def next_hand_entry(self) -> dict[str, Any]:
         """The marker that opens the next hand; ValueError when none can start."""
-        if not self.hand_over:
-            raise ValueError("the current hand is not finished")
-        if self.match_over:
-            raise ValueError("the match is over")
+        self.check_next_hand()
         return {"type": NEXT_HAND, "hand": self.hand_index + 1}
-
-    def completed_hands(self) -> list[Hand]:
-        """Every finished hand, the current one included once it is over."""
-        return self.finished_hands + ([self.hand] if self.hand_over else [])
-
-    def _apply(self, action: Action) -> list[Event]:
-        events = self.hand.apply(action)  # IllegalAction: nothing changed
-        if self.hand.phase == Phase.FINISHED:
-            self.match.record(self.hand)
-        return events
-
-    def _next_hand(self) -> None:
-        self.next_hand_entry()  # ValueError when no hand may start
-        self.finished_hands.append(self.hand)
-        self.hand = self.match.new_hand()
-        self.failed_throw = None
-
-    def summary(self) -> dict[str, Any]:
-        """The match's result so far (saved when it ends)."""
-        return {"hands": len(self.match.results), "levels": list(self.match.levels),
-                "totals": list(self.match.totals), "finished": self.match_over}

@@ -12,17 +12,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.ai import PlayerSpec, strength_spec
-from tutor.games import RECORD_VERSION, replay_record
+from tutor.ai import PlayerSpec
+from tutor.games import RECORD_VERSION, MatchInProgress, replay_record
 from tutor.review import hint
 from tutor.rules import (
     Action,
     Event,
     Hand,
-    HandResult,
-    Match,
     Observation,
-    Phase,
     RuleSet,
     action_to_dict,
 )
@@ -38,7 +35,7 @@ def new_deal_seed() -> int:
 
 
 @dataclass
-class PlaySession:
+class PlaySession(MatchInProgress):
     """One person (seat `human`) against AI players of one `strength`."""
 
     seed: int
@@ -50,13 +47,11 @@ class PlaySession:
     def __post_init__(self) -> None:
         if not 0 <= self.human < self.rules.players:
             raise ValueError(f"human seat must be 0 to {self.rules.players - 1}")
-        self.match = Match(seed=self.seed, rules=self.rules, max_hands=self.max_hands)
-        self.specs = {seat: strength_spec(self.strength, self.seed * 7 + seat)
+        MatchInProgress.__init__(self, self.seed, self.strength, self.max_hands, self.rules)
+        self.specs = {seat: self.spec(seat)
                       for seat in range(self.rules.players) if seat != self.human}
         self.players = {seat: spec.build() for seat, spec in self.specs.items()}
         self.history: list[list[dict[str, Any]]] = []  # actions of finished hands
-        self.finished_hands: list[Hand] = []
-        self.hand = self.match.new_hand()
 
     # ----------------------------------------------------------------- state
     @property
@@ -71,18 +66,6 @@ class PlaySession:
     @property
     def ai_to_act(self) -> bool:
         return self.hand.turn is not None and self.hand.turn != self.human
-
-    @property
-    def hand_over(self) -> bool:
-        return self.hand.phase == Phase.FINISHED
-
-    @property
-    def match_over(self) -> bool:
-        return self.match.finished
-
-    @property
-    def hand_number(self) -> int:
-        return len(self.history) + 1
 
     # --------------------------------------------------------------- actions
     def ai_request(self) -> tuple[PlayerSpec, Observation] | None:
@@ -107,24 +90,18 @@ class PlaySession:
         """Apply an action `ai_decide` chose (ignored if the position moved on meanwhile)."""
         if not self.ai_to_act or action.seat != self.hand.turn:
             return []
-        return self._apply(action)
+        return self.apply(action)
 
     def ai_step(self) -> list[Event]:
         """Let the AI seat to act take one action; returns the events it caused."""
         action = self.ai_decide()
-        return [] if action is None else self._apply(action)
+        return [] if action is None else self.apply(action)
 
     def act(self, action: Action) -> list[Event]:
         """The person's action; raises `IllegalAction` (state unchanged) if not allowed."""
         if action.seat != self.human:
             raise ValueError("the person can only act for their own seat")
-        return self._apply(action)
-
-    def _apply(self, action: Action) -> list[Event]:
-        events = self.hand.apply(action)
-        if self.hand.phase == Phase.FINISHED:
-            self.match.record(self.hand)
-        return events
+        return self.apply(action)
 
     def hint(self):
         """The suggestion for the person, with reasons in English and Chinese: what the
@@ -133,22 +110,9 @@ class PlaySession:
 
     def next_hand(self) -> Hand:
         """Start the next hand of the match (after the end-of-hand summary)."""
-        if not self.hand_over:
-            raise ValueError("the current hand is not finished")
-        if self.match_over:
-            raise ValueError("the match is over")
+        self.check_next_hand()
         self.history.append([action_to_dict(a) for a in self.hand.actions])
-        self.finished_hands.append(self.hand)
-        self.hand = self.match.new_hand()
-        return self.hand
-
-    def completed_hands(self) -> list[Hand]:
-        """Every finished hand so far, the current one included once it is over."""
-        return self.finished_hands + ([self.hand] if self.hand_over else [])
-
-    @property
-    def results(self) -> list[HandResult]:
-        return list(self.match.results)
+        return self.deal_next()
 
     # ------------------------------------------------------------ persistence
     def to_record(self) -> dict[str, Any]:
@@ -171,8 +135,3 @@ class PlaySession:
         session.history = [[action_to_dict(a) for a in hand.actions]
                            for hand in session.finished_hands]
         return session
-
-    def summary(self) -> dict[str, Any]:
-        """A JSON-ready result of the match so far (for the games list)."""
-        return {"hands": len(self.match.results), "levels": list(self.match.levels),
-                "totals": list(self.match.totals), "finished": self.match_over}

@@ -326,7 +326,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
 
         # Mei (the other process) joins by typing the code; Jun follows the link
         page = mei.open(proxy.url + "?page=table")
-        page.get_by_placeholder("table code, like T4KQ9").fill(code.lower())
+        page.get_by_placeholder("table code, like T4KQ9M2").fill(code.lower())
         page.get_by_role("button", name="Join", exact=True).click()
         _wait_head(page, "data-code", code)
         jun.open(proxy.url + f"?page=table&code={code}")

@@ -47,7 +47,7 @@ TABLE_COLUMNS = ("t.id, t.code, t.game_id, t.host_id, t.class_id, t.options, t.s
 
 
 def new_table_code() -> str:
-    """A random table code like `T4KQ9`."""
+    """A random table code like `T4KQ9M2`."""
     return "T" + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - 1))
 
 

@@ -1,4 +1,4 @@
-"""The Table page: a shared table (`?page=table&code=T4KQ9`), or the lobby to open or join one.
+"""The Table page: a shared table (`?page=table&code=T4KQ9M2`), or the lobby to open or join one.
 
 At a table the page shows what its seat may see, through the Play page's own components
 (`TableView`, `HandView`, `DecisionControls`, `HandEnd`), and sends the person's clicks to

@@ -567,31 +567,33 @@ def _teacher_watches(browser, proxy, key: str, store: Store, code: str) -> None:
         for seat, name in ((0, "Host Hu"), (1, "Mei Mei"), (2, "Jun Jie"), (3, "computer")):
             expect(rows.nth(seat).locator(".who")).to_contain_text(name)
         assert rows.nth(0).locator(".zp-card").count() > 10  # cards, not lines of text
-        for lang, other in (("en", "中文"), ("zh", "English")):
-            for size, (width, height) in SIZES.items():
-                page.set_viewport_size({"width": width, "height": height})
-                scroll, inner = settled_widths(page)
-                shot(page, f"table_teacher_{size}_{lang}")
-                assert scroll <= inner, f"every hand is wider than {size} px ({lang})"
-                tall = hands.bounding_box()["height"]
-                assert tall < (1800 if size == "390" else 900), f"{tall} px tall at {size}"
-            _button(page, other).click()
-            page.locator(".zp-hands").filter(
-                has_text="所有人的牌" if lang == "en" else "Every hand").first.wait_for(
-                    timeout=15_000)
+
+        def not_too_tall(size: str) -> None:  # (it was 3,400 px of one card a line)
+            tall = hands.bounding_box()["height"]
+            assert tall < (1800 if size == "390" else 900), f"{tall} px tall at {size}"
+
+        _screenshots(page, "table_teacher", (".zp-hands", "所有人的牌", "Every hand"),
+                     not_too_tall)
     finally:
         watcher.context.close()
 
 
-def _screenshots(page) -> None:
-    """The table at a phone's width and a laptop's, in English and in Chinese."""
+def _screenshots(page, name: str = "table",
+                 heading: tuple[str, str, str] = (".zp-table-head h3", "桌", "Table"),
+                 check=None) -> None:
+    """The page at a phone's width and a laptop's, in English and in Chinese, never wider
+    than the window (and `check(size)`); `heading`: what shows the language switched (a
+    selector, its text in Chinese, in English)."""
+    where, zh, en = heading
     for lang, other in (("en", "中文"), ("zh", "English")):
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             scroll, inner = settled_widths(page)
-            shot(page, f"table_{size}_{lang}")
-            assert scroll <= inner, f"the table is wider than the window at {size} px ({lang})"
+            shot(page, f"{name}_{size}_{lang}")
+            assert scroll <= inner, f"{name} is wider than the window at {size} px ({lang})"
+            if check is not None:
+                check(size)
         _button(page, other).click()
-        page.locator(".zp-table-head h3").filter(
-            has_text="桌" if lang == "en" else "Table").first.wait_for(timeout=15_000)
+        page.locator(where).filter(has_text=zh if lang == "en" else en).first.wait_for(
+            timeout=15_000)
     page.set_viewport_size({"width": 1280, "height": 900})

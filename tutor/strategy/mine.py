@@ -315,7 +315,8 @@ def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
     if decision == "bid":
         found = setup_choice(obs, decision, best)
         assert found is not None
-        return bid_reason(obs, *found)
+        action, reason = found  # a pass keeps the bank's reason ("no suit worth showing")
+        return bid_reason(obs, action, reason if reason == "bid_long_trumps" else "bid_weak")
     return setup_reason(obs)[1]
 
 

@@ -48,7 +48,8 @@ class TableHub:
         self._tables: dict[int, LiveTable] = {}
         self._watchers: dict[int, list[Watcher]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
-        self._plans: dict[int, tuple[str, int]] = {}  # what each timer is for, at which entry
+        self._plans: dict[int, tuple[str, int, bool]] = {}  # each timer: for what, at which
+        # entry, and whether at the pace delay (a hand's end waiting, once all are ready, hurries)
         self._deciding: dict[int, asyncio.Task] = {}  # the computer's move being worked out
         self._expired: dict[int, tuple[int, int]] = {}  # (seat, entry) whose time ran out
         self._loop: asyncio.AbstractEventLoop | None = None

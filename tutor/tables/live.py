@@ -67,14 +67,14 @@ def enter(person: Person, code: str, watch: str = "") -> Seating:
             and info.seat_of(person.user_id) is None:
         watch = "all"
     seat = None
-    all_hands = watch == "all" and tables.may_watch(person.user_id, info)
+    may_watch = bool(watch) and tables.may_watch(person.user_id, info)
+    all_hands = watch == "all" and may_watch
     if not watch:
         try:
             seat = tables.join(person.user_id, info.id, page=person.page)
         except Conflict:  # full, or over: they watch the table's view
             seat = info.seat_of(person.user_id)
-    elif info.class_id is not None and not all_hands and not tables.may_watch(
-            person.user_id, info) and info.seat_of(person.user_id) is None:
+    elif info.class_id is not None and not may_watch and info.seat_of(person.user_id) is None:
         raise AccessDenied("This table is for a class you are not in.")
     return Seating(tables.get(info.id), seat, watch if seat is None else "", all_hands)
 

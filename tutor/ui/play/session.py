@@ -110,9 +110,10 @@ class PlaySession(MatchInProgress):
 
     def next_hand(self) -> Hand:
         """Start the next hand of the match (after the end-of-hand summary)."""
-        self.check_next_hand()
-        self.history.append([action_to_dict(a) for a in self.hand.actions])
-        return self.deal_next()
+        finished = self.hand
+        self.deal_next()
+        self.history.append([action_to_dict(a) for a in finished.actions])
+        return self.hand
 
     # ------------------------------------------------------------ persistence
     def to_record(self) -> dict[str, Any]:

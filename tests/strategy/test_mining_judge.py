@@ -144,7 +144,7 @@ def test_setup_mining_judges_only_the_bids_the_bury_and_the_call(monkeypatch):
 
     asked = []
     monkeypatch.setattr(mine, "judge_clear",
-                        lambda record, index, budget: asked.append(
+                        lambda record, index, budget, sample: asked.append(
                             record.actions[index]["type"]))
     mine.mine_hand(1, 2, SMALL, setup=True)
     assert "bury" in asked and "callfriend" in asked and {"bid", "pass"} & set(asked)
@@ -168,3 +168,23 @@ def test_a_do_bid_position_is_taught_with_the_long_trumps_reason_at_tier_three()
                                                           SimpleNamespace(cards=())])
     assert difficulty(obs, judged, 0) == 3  # no strength bids it: they bid the classic way
     assert difficulty(obs, judged, 1) == 1  # the pass is everyone's
+
+
+def test_a_card_play_some_strength_misses_is_always_judged_and_an_easy_one_only_sometimes(
+        monkeypatch):
+    from types import SimpleNamespace
+
+    import tutor.strategy.mine as mine
+
+    hand = play_hand(1, 0)
+    record = HandRecord.of(hand)
+    plays = [i for i, a in enumerate(record.actions) if a["type"] == "play"]
+    screens = [SimpleNamespace(index=i) for i in plays]
+    monkeypatch.setattr(mine, "fair_best", lambda screen: 0)
+    tiers = iter([2, 3] * len(plays))
+    monkeypatch.setattr(mine, "difficulty", lambda obs, screen, best: next(tiers))
+    assert all(mine.sampled(record, s) for s in screens[:40])  # a mistake someone makes
+    monkeypatch.setattr(mine, "difficulty", lambda obs, screen, best: 1)
+    kept = [mine.sampled(record, s) for s in screens]
+    assert kept == [mine.sampled(record, s) for s in screens]  # the same run, the same puzzles
+    assert 0.2 < sum(kept) / len(kept) < 0.6  # about EASY_KEEP of the easy ones

@@ -40,7 +40,7 @@ from tutor.rules import (
     trick_winner,
 )
 
-from .criterion import clearly_best, leads_by
+from .criterion import clearly_best, fair_best, leads_by
 from .decision import judge_decision
 from .referee import certified
 from .themes import DECISION_THEMES, play_themes
@@ -117,7 +117,7 @@ def mine_hand(seed: int, number: int, budget: Budget = DEFAULT_BUDGET, setup: bo
     record = HandRecord.of(hand)
     indices = [i for seat in range(hand.rules.players) for i in decisions(hand, seat)
                if not setup or record.actions[i]["type"] in SETUP]
-    return _mined(f"{seed}_{number}", record, indices, budget)
+    return _mined(f"{seed}_{number}", record, indices, budget, sample=True)
 
 
 def rejudge_hand(key: str, record: HandRecord, indices: list[int], budget: Budget
@@ -125,14 +125,15 @@ def rejudge_hand(key: str, record: HandRecord, indices: list[int], budget: Budge
     """A mined hand's positions at `indices` (the puzzles another judge kept) judged again
     by `budget`'s judge, kept as `mine_hand` would keep them: a bank mined with one judge
     re-mined with another at the cost of its puzzles, not of every decision of its hands."""
-    return _mined(key, record, indices, budget)
+    return _mined(key, record, indices, budget, sample=False)
 
 
-def _mined(key: str, record: HandRecord, indices: list[int], budget: Budget) -> MinedHand:
+def _mined(key: str, record: HandRecord, indices: list[int], budget: Budget, sample: bool
+           ) -> MinedHand:
     kitty = kitty_points(record)
     found = []
     for index in indices:
-        judged = judge_clear(record, index, budget)
+        judged = judge_clear(record, index, budget, sample)
         if judged is None:
             continue
         entry = puzzle_entry(record, judged, f"{TYPE}-{key}-{index}", kitty)
@@ -179,13 +180,13 @@ def reason_kind(text: str) -> str:
                     and not any(ch.isdigit() or ch in "♠♥♦♣" for ch in w))
 
 
-def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
-                ) -> Judged | None:
+def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET,
+                sample: bool = False) -> Judged | None:
     """Action `index` judged, if it is a clearly decided position that the referee certifies,
     else None (a card play, bury or call is judged in full only once it passes the cheap
     screen). With `rollout.JUDGE`, a bury or call is the declarer's choice among the ones a
     player would weigh (`setup.judge_options`), and a card play that teaches nothing is not
-    judged."""
+    judged; with `sample`, only some of those every strength finds are (`sampled`)."""
     kind = record.actions[index].get("type")
     if kind == "play" and not budget.shipped and not worth_judging(record, index, budget):
         return None
@@ -193,12 +194,30 @@ def judge_clear(record: HandRecord, index: int, budget: Budget = DEFAULT_BUDGET
         screen = judge_decision(record, index, screen_budget(budget))
         if screen is None or not leads_by(screen):
             return None
+        if sample and kind == "play" and not budget.shipped and not sampled(record, screen):
+            return None
     judged = judge_decision(record, index, budget)
     if judged is None or clearly_best(judged) is None:
         return None
     if budget.shipped:
         return judged
     return judged if certified(record, judged, budget) else None
+
+
+EASY_KEEP = 0.4  # the share of card plays every strength finds that is judged in full
+
+
+def sampled(record: HandRecord, screen: Judged) -> bool:
+    """Whether a card play that passed the cheap look is judged in full: always when some
+    strength misses its best (a mistake a player makes: tiers 2 and 3, lichess mines its
+    puzzles from such), else `EASY_KEEP` of the time (tier 1: every strength finds it; 4 in
+    5 of the card plays mined without this, when the bank holds at most 3 in 5). Drawn from
+    the position, so a run mines the same puzzles again."""
+    index = screen.index
+    obs = record.position(index).observation(record_seat(record, index))
+    if difficulty(obs, screen, fair_best(screen)) > 1:
+        return True
+    return random.Random(f"{record.seed}-{index}").random() < EASY_KEEP
 
 
 def worth_judging(record: HandRecord, index: int, budget: Budget) -> bool:

@@ -26,6 +26,9 @@ def test_stats_count_at_least_2000_mined_puzzles_over_at_least_10_themes(capsys)
     assert report["mined"] >= 2000
     assert sum(1 for n in report["mined_by_theme"].values() if n > 0) >= 10
     assert report["mined"] + report["rules"] == report["puzzles"]
+    assert sum(report["mined_by_decision"].values()) == report["mined"]
+    assert sum(report["mined_by_tier"].values()) == report["mined"]
+    assert 0 < report["top_reason_share"] <= 1 and report["most_from_one_trick"] >= 1
 
 
 def test_every_theme_tag_and_decision_is_one_the_bank_knows(lines):

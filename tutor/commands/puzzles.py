@@ -14,6 +14,8 @@ from tutor.puzzle import BANK_DIR, PuzzleFileError, load_bank, load_file
 from tutor.puzzle.generate import GENERATORS, GenerateError, bank_text
 from tutor.puzzle.loader import MINED_TYPES, load_mined, mined_files
 from tutor.puzzle.themes import TIER_NAMES
+from tutor.strategy.run import read_lines
+from tutor.strategy.select import report as report_shape
 
 FORBIDDEN_KEYS = {"answer", "solution", "expected", "explanation"}
 
@@ -103,7 +105,9 @@ def check_mined(files: list[Path]) -> int:
 
 
 def stats(root: Path, as_json: bool) -> int:
-    """The bank's counts: puzzles by type, the mined ones by theme, and the load time."""
+    """The bank's counts: puzzles by type, the mined ones by theme, tier and decision (with
+    the most common reason's share and the most puzzles from one trick, what
+    `strategy.select` caps), and the load time."""
     start = time.perf_counter()
     try:
         bank = load_bank(root)
@@ -112,10 +116,15 @@ def stats(root: Path, as_json: bool) -> int:
         return 1
     seconds = time.perf_counter() - start
     mined = [p for p in bank if p.type in MINED_TYPES]
+    shape = report_shape([e for path in mined_files(root) for line in read_lines(path)
+                          for e in line["puzzles"]])
     by_theme = Counter(t for p in mined for t in p.themes if t not in MINED_TYPES)
     report = {"puzzles": len(bank), "rules": len(bank) - len(mined), "mined": len(mined),
               "mined_by_theme": dict(sorted(by_theme.items(), key=lambda kv: -kv[1])),
               "mined_by_tier": dict(sorted(Counter(p.difficulty for p in mined).items())),
+              "mined_by_decision": shape["by_decision"],
+              "top_reason": shape["top_reason"], "top_reason_share": shape["top_reason_share"],
+              "most_from_one_trick": shape["most_from_one_trick"],
               "by_type": dict(sorted(Counter(p.type for p in bank).items())),
               "load_seconds": round(seconds, 3)}
     if as_json:

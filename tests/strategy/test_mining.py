@@ -67,9 +67,8 @@ def cluster(tmp_path):
 def test_a_seed_mines_the_same_bytes_twice_locally_and_on_a_dask_cluster(tmp_path, capsys,
                                                                          cluster):
     first, report = mined(tmp_path, "a.jsonl", "--workers", "2", capsys=capsys)
-    again, _ = mined(tmp_path, "b.jsonl", "--workers", "1", capsys=capsys)
     on_dask, dask_report = mined(tmp_path, "c.jsonl", "--scheduler", cluster, capsys=capsys)
-    assert first == again == on_dask
+    assert first == on_dask  # two runs, two engines, one output (a third run added 20 s)
     assert report["hands"] == dask_report["hands"] == 2
     lines = read_lines(tmp_path / "a.jsonl")
     assert [x["number"] for x in lines] == [0, 1]

@@ -23,6 +23,7 @@ from tutor.rules import (
     sample_follow,
     trick_winner,
 )
+from tutor.rules.units import tally
 
 from .tactics import POINTS, Context, higher_exists, multiset_count, trump_plays
 
@@ -91,7 +92,7 @@ def _follow(ctx: Context, rng: random.Random, expert: bool = False) -> tuple[int
                 return (top,)
         return (min(in_suit, key=lambda c: _low_key(table, c)),)
     if n == 2 and lead[0] == lead[1]:
-        counts = Counter(in_suit)
+        counts = tally(in_suit)
         pairs = sorted((k for k, m in counts.items() if m >= 2), key=lambda k: pos[k])
         if pairs:
             if not ally_wins:
@@ -118,7 +119,7 @@ def _chosen_follow(ctx: Context, lead: tuple, in_suit: list[int], plays: list,
     table = trump.table
     eff, pos = table.eff, table.pos
     n = len(lead)
-    if multiset_count(Counter(in_suit), n) <= LISTED_FOLLOWS:
+    if multiset_count(tally(in_suit), n) <= LISTED_FOLLOWS:
         options = [tuple(p) for p in legal_follows(ctx.hand, lead, trump)]
     else:  # too many to weigh: the shape the rules require, the rest low or rich
         rest = sorted(in_suit, key=lambda c: (-POINTS[c], pos[c]) if ally_wins else
@@ -233,7 +234,7 @@ def _lead(ctx: Context) -> tuple[int, ...]:
     table = trump.table
     eff, pos = table.eff, table.pos
     hand = ctx.hand
-    counts = Counter(hand)
+    counts = tally(hand)
     by_suit: dict[int, list[int]] = {}
     for k in counts:
         by_suit.setdefault(eff[k], []).append(k)

@@ -8,7 +8,6 @@ ties go to the decomposition whose largest units rank higher.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -75,12 +74,21 @@ def counts_of(cards: Iterable[int]) -> Counts:
     return tuple(sorted(d.items()))
 
 
+def tally(cards: Iterable[int]) -> dict[int, int]:
+    """How many copies of each card `cards` holds, in first-seen order: a `Counter`'s counts
+    at a fifth of its cost (its constructor was a twentieth of a playout's time)."""
+    d: dict[int, int] = {}
+    for c in cards:
+        d[c] = d.get(c, 0) + 1
+    return d
+
+
 def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     """The cards of `cards` that `hand` does not hold (copies counted), in order."""
     if len(cards) == 1:
         return [] if cards[0] in hand else list(cards)
     out: list[int] = []
-    for c, n in Counter(cards).items():
+    for c, n in tally(cards).items():
         out.extend([c] * (n - hand.count(c)))  # empty when the hand holds enough
     return out
 

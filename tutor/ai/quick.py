@@ -21,9 +21,9 @@ from tutor.rules import (
     follow_error,
     legal_follows,
     sample_follow,
+    tally,
     trick_winner,
 )
-from tutor.rules.units import tally
 
 from .tactics import POINTS, Context, higher_exists, multiset_count, trump_plays
 

@@ -68,7 +68,7 @@ from .text import Text
 from .throw import ThrowResult, throw_check
 from .trick import TrickState, trick_state, trick_winner, winner_with
 from .trump import TRUMP, Trump
-from .units import MixedSuitError, Unit, decompose, is_titanic, is_tractor
+from .units import MixedSuitError, Unit, decompose, is_titanic, is_tractor, tally
 
 
 def card_points(cards: Sequence[int]) -> int:
@@ -148,6 +148,7 @@ __all__ = [
     "random_lead",
     "sample_follow",
     "score_points",
+    "tally",
     "throw_check",
     "trick_state",
     "trick_winner",

@@ -111,9 +111,9 @@ def create_class(page, name: str) -> str:
 # component has its styles, and charts size themselves after they are drawn
 _WIDTHS_HELD = """() => {
   const now = [document.documentElement.scrollWidth, window.innerWidth].join(",");
-  const seen = (window.__zpWidths || []).concat([now]).slice(-3);
+  const seen = (window.__zpWidths || []).concat([now]).slice(-4);
   window.__zpWidths = seen;
-  return seen.length === 3 && seen.every(s => s === now) && now;
+  return seen.length === 4 && seen.every(s => s === now) && now;
 }"""
 
 
@@ -121,6 +121,8 @@ def settled_widths(page, timeout: float = 30_000) -> tuple[int, int]:
     """(scroll width, inner width) of the page once the layout holds still; a page that never
     does fails here."""
     page.evaluate("() => { window.__zpWidths = []; }")
-    held = page.wait_for_function(_WIDTHS_HELD, polling=300, timeout=timeout).json_value()
+    # the same widths 4 times 120 ms apart (3 times 300 ms apart held every page of every
+    # lesson 0.6 s, a quarter of the lesson walk's time)
+    held = page.wait_for_function(_WIDTHS_HELD, polling=120, timeout=timeout).json_value()
     scroll, inner = (int(x) for x in held.split(","))
     return scroll, inner

@@ -42,6 +42,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="judge only each hand's bids, bury and friend call")
     p.add_argument("--bank", type=Path, default=STRATEGY_DIR,
                    help="mined files to verify (default: puzzles/strategy/)")
+    p.add_argument("--select", type=Path, nargs="+", metavar="FILE",
+                   help="write the bank drawn from these mined files into --out (a folder): "
+                        "every puzzle told again, the caps on tier 1 and on a reason kept "
+                        "(`strategy.select`)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
@@ -57,6 +61,8 @@ def main(argv: list[str]) -> int:
         return 2
     if args.verify is not None:
         return _verify(args)
+    if args.select is not None:
+        return _select(args)
     if args.referee:
         print("--referee goes with --verify K", file=sys.stderr)
         return 2
@@ -67,23 +73,27 @@ def main(argv: list[str]) -> int:
 
     out = args.out or STRATEGY_DIR / f"mined-{args.seed}.jsonl"
     quiet = args.json
-    try:
+    try:  # progress goes to stderr with --json too: stdout holds only the JSON
         summary = mine(args.seed, args.hands, out, workers=args.workers,
                        scheduler=args.scheduler, resume=args.resume, deals=args.deals,
                        policy=args.policy, source=args.rejudge, setup=args.setup,
-                       progress=(lambda _: None) if quiet else
-                       (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)))
+                       progress=_progress)
     except (FileExistsError, ValueError, OSError) as exc:
         print(exc, file=sys.stderr)
         return 1
     result = {"out": str(out), "hands": summary.hands, "new_hands": summary.new_hands,
               "puzzles": summary.puzzles, "seconds": round(summary.seconds, 1)}
+    print(file=sys.stderr)  # the progress line ends
     if quiet:
         print(json.dumps(result))
     else:
-        print(f"\n{summary.hands} hands, {summary.puzzles} puzzles in {out} "
+        print(f"{summary.hands} hands, {summary.puzzles} puzzles in {out} "
               f"({summary.new_hands} hands mined now in {summary.seconds:.0f} s)")
     return 0
+
+
+def _progress(line: str) -> None:
+    print("\r" + line, end="", file=sys.stderr, flush=True)
 
 
 def _verify(args) -> int:
@@ -94,16 +104,49 @@ def _verify(args) -> int:
         return 2
     report = verify(args.bank, args.verify, args.seed, workers=args.workers,
                     scheduler=args.scheduler, deals=args.deals,
-                    progress=None if args.json else
-                    (lambda line: print("\r" + line, end="", file=sys.stderr, flush=True)),
+                    progress=_progress,
                     referee=args.referee, policy=args.policy)
+    print(file=sys.stderr)  # the progress line ends
     if args.json:
         print(json.dumps(report))
     elif args.referee:
-        print(f"\nThe referee, with 4x the work: the stated best is its top choice in "
+        print(f"The referee, with 4x the work: the stated best is its top choice in "
               f"{report['top_share']:.3f} of {report['checked']}, clearly best in "
               f"{report['clear_share']:.3f}")
     else:
-        print(f"\n{report['kept']} of {report['checked']} stay clearly best with 4x the work "
+        print(f"{report['kept']} of {report['checked']} stay clearly best with 4x the work "
               f"(share {report['share']:.3f})")
     return 0
+
+
+def _select(args) -> int:
+    """`--select`: the bank drawn from mined files, written into the folder `--out`."""
+    from tutor.strategy.select import select_files
+
+    if args.out is None:
+        print("--select needs --out, the folder to write the bank into", file=sys.stderr)
+        return 2
+    names = {path.name for path in args.select}
+    missing = [str(path) for path in args.select if not path.is_file()]
+    if missing or len(names) < len(args.select):
+        print(f"--select: {', '.join(missing) or 'two files of one name'}: give each "
+              "mined file once, by its path", file=sys.stderr)
+        return 2
+    stale = sorted(p.name for p in args.out.glob("*.jsonl") if p.name not in names)
+    if stale:  # a bank of two minings would mix judges: nothing is overwritten unasked
+        print(f"{args.out} already holds mined files this selection would not replace "
+              f"({', '.join(stale)}): move them away or choose another folder",
+              file=sys.stderr)
+        return 1
+    try:
+        report = select_files(list(args.select), args.out)
+    except (OSError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        for key, value in report.items():
+            print(f"{key}: {value}")
+    return 0
+

@@ -296,13 +296,23 @@ def describe(obs: Observation, decision: str, plays: list[tuple], best: int,
 def redescribe(record: HandRecord, entry: dict[str, Any], kitty_points: int) -> dict[str, Any]:
     """`entry` with the themes and reason the code tells now (nothing judged again): a
     bank's words follow the explanations when those are mended."""
+    told = retold(record, entry, kitty_points)
+    assert told is not None, entry["id"]
+    return told
+
+
+def retold(record: HandRecord, entry: dict[str, Any], kitty_points: int
+           ) -> dict[str, Any] | None:
+    """`redescribe`, or None for a bid, bury or call whose best the heuristic no longer
+    makes (its reason would be another play's: `describe`)."""
     index = entry["source"]["action"]
     obs = record.position(index).observation(record_seat(record, index))
     plays = [tuple(parse_cards(c)) for c in entry["candidates"]]
     values = entry["values"]
     best = max(range(len(values)), key=lambda k: (values[k], -k))
     told = describe(obs, entry["decision"], plays, best, kitty_points)
-    assert told is not None, entry["id"]
+    if told is None:
+        return None
     themes, reason = told
     return {**entry, "themes": [TYPE, *themes], "why": {"en": reason[0], "zh": reason[1]}}
 

@@ -73,14 +73,15 @@ def test_the_shipped_bank_is_what_its_command_mines_again(lines):
 def test_the_banks_and_lessons_words_are_what_the_code_tells_now(lines):
     """Themes and reasons are derived from the position and the judged plays: mended
     explanations are carried into the bank (`mine.redescribe`), never left stale."""
-    from tutor.lesson.loader import LESSONS_DIR
+    from tutor.lesson.loader import HANDS, JUDGED, LESSONS_DIR
     from tutor.review.jobs import HandRecord
     from tutor.strategy.mine import kitty_points, redescribe
+    from tutor.strategy.run import read_lines
 
-    by_key = {x["key"]: x for x in lines}
     sample = random.Random(9).sample([(x, e) for x in lines for e in x["puzzles"]], 40)
-    cached = json.loads((LESSONS_DIR / "judged.json").read_text(encoding="utf-8"))
-    sample += [(by_key[e["source"]["hand"]], e) for e in cached.values() if e is not None]
+    cached = json.loads((LESSONS_DIR / JUDGED).read_text(encoding="utf-8"))
+    hands = {x["key"]: x for x in read_lines(LESSONS_DIR / HANDS)}
+    sample += [(hands[e["source"]["hand"]], e) for e in cached.values() if e is not None]
     for line, entry in sample:
         record = HandRecord.from_dict(line["record"])
         assert redescribe(record, entry, kitty_points(record)) == entry, entry["id"]

@@ -21,6 +21,7 @@ TRUMP_LESSON = "trumps"  # the lesson that teaches trumps: no card is drawn as o
 STRATEGY_STEP = "best_play"  # a step proven by the judge (`tutor.strategy.lessons`)
 PUZZLE_ONLY = ("id", "type", "themes", "difficulty", "question")  # a mined entry's bank fields
 JUDGED = "judged.json"  # beside the lessons: the judge's verdicts on their strategy steps
+HANDS = "hands.jsonl"  # beside the lessons: the mined hands their strategy steps are from
 PARTS = ("rules", "strategy")  # the two parts of the path: the rules, then how to play well
 
 
@@ -88,7 +89,7 @@ def _step(raw: object, file: str, number: int, trump: Trump, folder: Path) -> Qu
     step_type = s.choice("type", (*STEPS, STRATEGY_STEP))
     s.where = both("lesson.where_step_type", n=number, type=step_type)
     if step_type == STRATEGY_STEP:
-        return _strategy_step(s, folder / JUDGED)
+        return _strategy_step(s, folder)
     kind_name, key = STEPS[step_type]
     question = KINDS[kind_name].question(s, key, wording=s.text("question", required=False))
     try:
@@ -98,9 +99,10 @@ def _step(raw: object, file: str, number: int, trump: Trump, folder: Path) -> Qu
     return question
 
 
-def _strategy_step(s: Fields, cache: Path) -> Question:
-    """A strategy position: a mined hand (`hand`), the decision in it (`action`) and the play
-    the author says is best (`best`), proven by the review's judge before it is taught."""
+def _strategy_step(s: Fields, folder: Path) -> Question:
+    """A strategy position: a mined hand (`hand`, one of `HANDS` beside the lesson), the
+    decision in it (`action`) and the play the author says is best (`best`), proven by the
+    judge and certified by the referee before it is taught."""
     from tutor.strategy.lessons import NotProven, proven_entry  # the judge, loaded when asked
 
     hand = s.string("hand")
@@ -112,7 +114,7 @@ def _strategy_step(s: Fields, cache: Path) -> Question:
     wording = s.text("question", required=False)
     s.finish()
     try:
-        entry = proven_entry(hand, action, best, cache=cache)
+        entry = proven_entry(hand, action, best, cache=folder / JUDGED, hands=folder / HANDS)
     except NotProven as exc:  # named by the field at fault: the hand, the decision or the play
         raise s.error(exc.field, exc.text) from None
     position = {k: v for k, v in entry.items() if k not in PUZZLE_ONLY}

@@ -1,9 +1,10 @@
-"""Strategy-lesson positions proven by the judge: a lesson step names a mined hand, the
-decision in it and the play its author says is best; the judge (the same one, with the same
-budget, as the mining) values the position, and a step whose stated play is not clearly
-best (`criterion.clearly_best`) is refused. Judgements are cached in a file beside the
-lessons (`lessons/judged.json`), keyed by the hand, the decision and the budget, so loading
-the lessons is quick."""
+"""Strategy-lesson positions proven by the judge: a lesson step names a mined hand (kept in
+`lessons/hands.jsonl`, so the lessons do not depend on which puzzles the bank keeps), the
+decision in it and the play its author says is best; the judge that plays like players
+values the position as the mining does, and a step whose stated play is not clearly best
+(`criterion.clearly_best`) or that the referee does not certify is refused. Judgements are
+cached in a file beside the lessons (`lessons/judged.json`), keyed by the hand, the decision
+and the budget, so loading the lessons is quick."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tutor.puzzle.loader import STRATEGY_DIR
+from tutor.ai.rollout import JUDGE
 from tutor.review.jobs import HandRecord
-from tutor.review.review import DEFAULT_BUDGET, Budget
+from tutor.review.review import Budget
 from tutor.rules import CardError, parse_cards
 from tutor.text import Text, both
 
@@ -36,24 +37,28 @@ class NotProven(ValueError):
         self.text, self.field = text, field
 
 
+LESSON_BUDGET = Budget(policy=JUDGE)  # the mining's judge, its positions certified
+
+
 @lru_cache(maxsize=4)
-def mined_hands(folder: Path = STRATEGY_DIR) -> dict[str, dict[str, Any]]:
-    """Every mined hand of the bank by key (`<seed>_<number>`): its record and puzzles."""
-    return {line["key"]: line for path in sorted(Path(folder).glob("*.jsonl"))
-            for line in read_lines(path)}
+def mined_hands(path: Path) -> dict[str, dict[str, Any]]:
+    """The mined hands of a file (one JSON line each, as the mining writes them) by key
+    (`<seed>_<number>`); none if there is no such file."""
+    return {line["key"]: line for line in read_lines(path)} if path.is_file() else {}
 
 
-def proven_entry(hand: str, action: int, best: str, cache: Path, budget: Budget = DEFAULT_BUDGET,
-                 folder: Path = STRATEGY_DIR) -> dict[str, Any]:
-    """The puzzle entry of decision `action` of mined hand `hand`, if the judge finds `best`
-    (cards) clearly best there; NotProven says why not."""
+def proven_entry(hand: str, action: int, best: str, cache: Path, hands: Path,
+                 budget: Budget = LESSON_BUDGET) -> dict[str, Any]:
+    """The puzzle entry of decision `action` of hand `hand` (of the file `hands`), if the
+    judge finds `best` (cards) clearly best there and the referee agrees; NotProven says
+    why not."""
     try:
         stated = sorted(parse_cards(best))
     except CardError as exc:
         raise NotProven(both("question.err_card", error=str(exc))) from None
-    line = mined_hands(folder).get(hand)
+    line = mined_hands(hands).get(hand)
     if line is None:
-        raise NotProven(both("strategy.err_no_hand", hand=repr(hand), folder=folder.name),
+        raise NotProven(both("strategy.err_no_hand", hand=repr(hand), file=hands.name),
                         "hand")
     actions = line["record"]["actions"]
     if not 0 <= action < len(actions):

@@ -4,10 +4,10 @@ by the referee, and no more than a hand's share of what teaches the same thing."
 
 from __future__ import annotations
 
-from tutor.ai.preplay import bury_options, call_options, choose_bury, choose_call
+from tutor.ai.preplay import bury_options, call_options, choose_bury, choose_call, lonely_call
 from tutor.review.jobs import HandRecord, decisions
 from tutor.review.setup import judge_options
-from tutor.rules import Bury, CallFriend, Phase
+from tutor.rules import Bury, CallFriend, Phase, format_cards
 from tutor.strategy.mine import (
     PER_TRICK,
     keep_teaching,
@@ -48,13 +48,48 @@ def test_the_bury_and_the_call_are_asked_among_a_players_own_choices():
     judged = judge_options(position, bury, call, SMALL)
     assert judged is not None and judged.decision == "bury"
     assert [sorted(c.cards) for c in judged.candidates] == [sorted(o) for o in options]
-    calling = record.position(bury + 1)
+    for number in range(3, 20):  # a declarer with no card only it holds: a player's own calls
+        hand = play_hand(1, number)
+        record = HandRecord.of(hand)
+        call = next(i for i, a in enumerate(record.actions) if a["type"] == "callfriend")
+        calling = record.position(call)
+        if lonely_call(calling.observation(hand.declarer)) is None:
+            break
     assert calling.phase == Phase.CALLING
     cards = call_options(calling.observation(hand.declarer))
     assert cards[0] == choose_call(calling.observation(hand.declarer))[0].card
     assert len(set(cards)) == len(cards) >= 2
-    judged = judge_options(calling, bury + 1, None, SMALL)
+    assert lonely_call(calling.observation(hand.declarer)) is None
+    judged = judge_options(calling, call, None, SMALL)
     assert judged is not None and judged.decision == "call" and len(judged.candidates) == len(cards)
+
+
+def test_a_call_is_asked_against_one_that_would_leave_the_declarer_alone():
+    """Where the declarer holds or buried every copy of a plain card, the call puzzle is the
+    heuristic's call against that one: the judge and the referee find it clearly better, and
+    the reason names the lonely card."""
+    from tutor.strategy.mine import judge_clear, kitty_points, puzzle_entry
+
+    for number in range(30):
+        hand = play_hand(6, number)
+        record = HandRecord.of(hand)
+        index = next(i for i, a in enumerate(record.actions) if a["type"] == "callfriend")
+        obs = record.position(index).observation(hand.declarer)
+        lonely = lonely_call(obs)
+        if lonely is not None:
+            break
+    else:
+        raise AssertionError("no declarer of 30 hands could call a card nobody else holds")
+    mine, buried = list(obs.hand), list(obs.buried or ())
+    assert mine.count(lonely) + buried.count(lonely) == obs.rules.decks
+    judged = judge_options(record.position(index), index, None, SMALL)
+    assert [c.cards for c in judged.candidates] == [(choose_call(obs)[0].card,), (lonely,)]
+    clear = judge_clear(record, index, budget_of(48, "judge"))
+    assert clear is not None and clear.candidates[0].cards == (choose_call(obs)[0].card,)
+    entry = puzzle_entry(record, clear, f"strategy-6_{number}-{index}", kitty_points(record))
+    assert entry is not None and entry["themes"] == ["strategy", "call-friend"]
+    assert format_cards([lonely], lang="en") in entry["why"]["en"]
+    assert "一打四" in entry["why"]["zh"]
 
 
 def test_a_follow_that_changes_nothing_is_not_judged():

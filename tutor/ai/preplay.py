@@ -184,6 +184,19 @@ def choose_call(obs: Observation) -> tuple[CallFriend, dict]:
                                              "copies": decks - mine[best] - buried[best]}
 
 
+def lonely_call(obs: Observation) -> Card | None:
+    """The highest plain card the declarer could call though nobody else holds a copy (every
+    copy is in its hand or buried): a call that leaves it alone, one against four. None if
+    there is no such card."""
+    trump = obs.trump
+    assert trump is not None
+    buried = Counter(obs.buried or ())
+    mine = Counter(obs.hand)
+    alone = [c for c in set(mine) | set(buried) if trump.table.eff[c] != TRUMP
+             and mine[c] + buried[c] >= obs.rules.decks]
+    return max(alone, key=lambda c: (trump.table.pos[c], c)) if alone else None
+
+
 def bury_options(obs: Observation) -> list[tuple[Card, ...]]:
     """Buries a player would weigh besides the heuristic's: keep every point card out of the
     kitty, bury the points (the judge tells whether the trumps can protect them), and empty

@@ -13,7 +13,7 @@ import zlib
 
 from tutor.ai.explain import setup_reason
 from tutor.ai.memory import build_memory
-from tutor.ai.preplay import bury_options, call_options
+from tutor.ai.preplay import bury_options, call_options, lonely_call
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sample
 from tutor.rules import Bury, CallFriend, Card, Hand, Observation
@@ -85,7 +85,10 @@ def judge_options(position: Hand, index: int, call: CallFriend | None,
     """The declarer's bury (given the `call` that followed it) or, with `call` None, its
     friend call, judged among the choices a player would weigh (`preplay.bury_options`,
     `call_options`), the heuristic's first: what a mined bury or call puzzle asks, whatever
-    the seat that played the hand chose. None when there is only one."""
+    the seat that played the hand chose. A call is asked against a card nobody else holds
+    when there is one (`preplay.lonely_call`): among a player's own calls the judge and the
+    referee find none clearly best, so that is the call a learner can be taught. None when
+    there is only one choice."""
     seat = position.turn
     assert seat is not None
     obs = position.observation(seat)
@@ -97,7 +100,9 @@ def judge_options(position: Hand, index: int, call: CallFriend | None,
     else:
         if obs.rules.friend_rule != "holder":
             return None
-        calls = [CallFriend(seat, card) for card in call_options(obs)]
+        lonely = lonely_call(obs)  # a call that leaves the declarer alone, when there is one:
+        cards = call_options(obs) if lonely is None else [call_options(obs)[0], lonely]
+        calls = [CallFriend(seat, card) for card in cards]
         plays = [(c.card,) for c in calls]
         buried = tuple(obs.buried or ())
         setup = lambda k: (buried, calls[k])  # noqa: E731

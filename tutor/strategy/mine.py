@@ -19,6 +19,7 @@ from typing import Any
 from tutor.ai.decision import PlayerSpec
 from tutor.ai.explain import bid_reason, play_reason, setup_reason
 from tutor.ai.heuristic import heuristic_choice
+from tutor.ai.preplay import lonely_call
 from tutor.ai.rollout import JUDGE
 from tutor.ai.search import marked_kinds, play_class
 from tutor.ai.strength import STRENGTHS, strength_spec
@@ -39,6 +40,7 @@ from tutor.rules import (
     parse_cards,
     trick_winner,
 )
+from tutor.text import t
 
 from .criterion import clearly_best, fair_best, leads_by
 from .decision import judge_decision
@@ -346,7 +348,23 @@ def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
         assert found is not None
         action, reason = found  # a pass keeps the bank's reason ("no suit worth showing")
         return bid_reason(obs, action, reason if reason == "bid_long_trumps" else "bid_weak")
+    if decision == "call":
+        return call_reason(obs, best)
     return setup_reason(obs)[1]
+
+
+def call_reason(obs: Observation, best: tuple) -> tuple[str, str]:
+    """Why the heuristic's call is better than one that would leave the declarer alone
+    (`preplay.lonely_call`), or the heuristic's own reason when there is no such call."""
+    lonely = lonely_call(obs)
+    if lonely is None or lonely in best:
+        return setup_reason(obs)[1]
+    card = best[0]
+    others = obs.rules.decks - list(obs.hand).count(card) - list(obs.buried or ()).count(card)
+    en, zh = (t("hint.call_not_alone", lang, copies=others,
+                card=format_cards(best, lang=lang), lonely=format_cards((lonely,), lang=lang))
+              for lang in ("en", "zh"))
+    return en, zh
 
 
 def setup_choice(obs: Observation, decision: str, best: tuple) -> tuple[Action, str] | None:

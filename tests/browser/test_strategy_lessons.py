@@ -1,15 +1,18 @@
 """A strategy lesson in a real browser: open it from the second part of the path, go to its
-first position and answer it with the judge's best play, on a phone and a desktop, in
-English and Chinese; screenshots are saved to be looked at."""
+first position, find on it what the player knew (the declarer, the called card and who
+showed it, the earlier tricks opened on request) and answer it with the judge's best play,
+on a phone and a desktop, in English and Chinese; screenshots are saved to be looked at."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tutor.lesson import load_lessons
 from tutor.question import plain
+from tutor.rules import format_cards
 from tutor.text import t
 
 from .conftest import settled_widths, shot, watch_outside
@@ -51,6 +54,21 @@ def test_a_strategy_position_answered_with_the_judges_best_play(browser, app_url
         page.locator(".zp-q-prompt").first.wait_for(timeout=10_000)
 
         step = LESSON.pages[first].step
+        # what the player knew: the declarer, the called card's state, and the earlier
+        # tricks, folded until asked for
+        pos = step.position
+        declarer = t("better_play.declarer_is", lang,
+                     who=t("question.seat_cap", lang, n=pos["declarer"]))
+        page.get_by_text(declarer).first.wait_for(timeout=10_000)
+        assert pos["friend_seat"] is not None and page.locator(
+            f'.zp-q-prompt [aria-label="{format_cards([pos["friend"]], unicode=True, lang=lang)}"]'
+        ).count()
+        history = page.locator(".zp-q-prompt details.zp-history")
+        assert history.locator("li").first.is_hidden()
+        history.locator("summary").click()
+        expect(history.locator("li")).to_have_count(len(pos["tricks"]))
+        assert history.locator("li").first.is_visible()
+        shot(page, f"strategy_history_{size}_{lang}")
         best = step.solve().text
         label = next(plain(text.get(lang), lang) for key, text in step.answer_input().options
                      if key == best)

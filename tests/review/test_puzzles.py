@@ -54,6 +54,8 @@ def test_the_puzzle_shows_only_what_the_learner_saw(planted):
     position = record.position(index)
     obs = position.observation(position.turn)
     seen = set(obs.hand) | {c for _, cards in obs.current for c in cards}
+    seen |= {c for t in obs.tricks for _, cards in t.plays for c in cards}  # played openly
+    seen |= {obs.friend_card} | set(obs.buried or ())  # called aloud; its own bury
     for lang in ("en", "zh"):
         shown = {c for group in marked_cards(puzzle.prompt().get(lang)) for c in group}
         assert shown and shown <= seen

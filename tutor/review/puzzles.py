@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.rules import Observation, format_cards
+from tutor.rules import Observation, Phase, format_cards
 
 from .jobs import HandRecord
 from .kinds import KINDS, SETUP_KINDS
@@ -56,7 +56,9 @@ def role(obs: Observation) -> str:
 
 def position_fields(obs: Observation, trick: int) -> dict[str, Any]:
     """The bank fields of a position as the seat that sees `obs` saw it: trump, seat, role,
-    trick, hand, the defenders' points and the trick so far."""
+    trick, hand, the defenders' points and the trick so far; and what the table had shown
+    by then: the declarer, the called card and whether (and by whom) it has shown, the
+    earlier tricks, and to the declarer its own bury."""
     side = obs.declarer_side or (obs.declarer,)
     fields: dict[str, Any] = {
         "level": obs.trump.level if obs.trump else obs.level,
@@ -66,6 +68,21 @@ def position_fields(obs: Observation, trick: int) -> dict[str, Any]:
     if obs.current:
         fields["leader"] = obs.current[0][0]
         fields["plays"] = [format_cards(cards) for _, cards in obs.current]
+    if obs.phase == Phase.PLAYING and obs.declarer is not None:
+        fields["declarer"] = obs.declarer
+        if obs.friend_card is not None:
+            fields["friend"] = format_cards([obs.friend_card])
+            if obs.friend_nth is not None:
+                fields["friend_nth"] = obs.friend_nth
+            if obs.friend is not None:
+                fields["friend_seat"] = obs.friend
+            elif obs.declarer_side == (obs.declarer,):  # shown to be alone
+                fields["friend_seat"] = "alone"
+        if obs.tricks:
+            fields["tricks"] = [[t.leader, [format_cards(cards) for _, cards in t.plays]]
+                                for t in obs.tricks]
+        if obs.seat == obs.declarer and obs.buried:
+            fields["kitty"] = format_cards(obs.buried)
     return fields
 
 

@@ -296,8 +296,8 @@ def describe(obs: Observation, decision: str, plays: list[tuple], best: int,
 
 
 def redescribe(record: HandRecord, entry: dict[str, Any], kitty_points: int) -> dict[str, Any]:
-    """`entry` with the themes and reason the code tells now (nothing judged again): a
-    bank's words follow the explanations when those are mended."""
+    """`entry` with the themes, reason and position fields the code tells now (nothing
+    judged again): a bank's words and what it shows follow the code when those are mended."""
     told = retold(record, entry, kitty_points)
     assert told is not None, entry["id"]
     return told
@@ -316,7 +316,8 @@ def retold(record: HandRecord, entry: dict[str, Any], kitty_points: int
     if told is None:
         return None
     themes, reason = told
-    return {**entry, "themes": [TYPE, *themes], "why": {"en": reason[0], "zh": reason[1]}}
+    return {**entry, **position_fields(obs, entry.get("trick", 0)), "themes": [TYPE, *themes],
+            "why": {"en": reason[0], "zh": reason[1]}}
 
 
 def kitty_points(record: HandRecord) -> int:

@@ -17,6 +17,7 @@ from tutor.rules import Trump, follow_error
 from tutor.text import Text, both
 
 from ..answers import answer_choice, ascii_cards
+from ..errors import QuestionFileError
 from ..fields import Fields
 from ..inputs import Choice, Input
 from ..kind import Kind
@@ -59,9 +60,40 @@ class BetterPlayKind(Kind):
             raise f.error("leader", both("better_play.err_order"))
         hand = f.cards("hand", 1, 40)
         points = f.integer("points", 0, 300)
-        f.check_copies("hand", hand, *plays)
+        shown = BetterPlayKind.read_shown(f)
+        f.check_copies("hand", hand, *plays, *(c for _, t in shown["tricks"] for c in t),
+                       shown["kitty"])
         return {"trump": trump, "seat": seat, "role": role, "trick": trick, "leader": leader,
-                "plays": plays, "hand": hand, "points": points}
+                "plays": plays, "hand": hand, "points": points, **shown}
+
+    @staticmethod
+    def read_shown(f: Fields) -> dict[str, Any]:
+        """What the table had shown (each optional, as a position mined before them lacks
+        them): the declarer, the called card (and copy), its holder once shown or "alone",
+        the earlier tricks as [leader, plays], and the declarer's own bury."""
+        declarer = f.seat("declarer") if f.has("declarer") else None
+        friend = f.cards("friend", 1, 1)[0] if f.has("friend") else None
+        friend_nth = f.integer("friend_nth", 1, 3) if f.has("friend_nth") else None
+        friend_seat = f.get("friend_seat")
+        if friend_seat is not None and friend_seat != "alone":
+            friend_seat = f.seat("friend_seat")
+        raw = f.get("tricks", [])
+        tricks = []
+        if not isinstance(raw, list):
+            raise f.error("tricks", both("better_play.err_tricks"))
+        for i, item in enumerate(raw, 1):
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                    and not isinstance(item[0], bool) and 0 <= item[0] < SEATS
+                    and isinstance(item[1], list) and len(item[1]) == SEATS):
+                raise f.error(f"tricks[{i}]", both("better_play.err_tricks"))
+            sub = Fields({"plays": item[1]}, f.file, f.where)
+            try:
+                tricks.append((item[0], sub.card_lists("plays", SEATS, SEATS, 1, 31)))
+            except QuestionFileError:
+                raise f.error(f"tricks[{i}]", both("better_play.err_tricks")) from None
+        kitty = f.cards("kitty", KITTY, KITTY) if f.has("kitty") else []
+        return {"declarer": declarer, "friend": friend, "friend_nth": friend_nth,
+                "friend_seat": friend_seat, "tricks": tricks, "kitty": kitty}
 
     @staticmethod
     def read_values(f: Fields, n: int, errors_required: bool) -> tuple[list[float], list[float]]:
@@ -111,7 +143,7 @@ class BetterPlayKind(Kind):
         the seat's role, the defenders' points and the trick so far."""
         pos = q.position
         parts = [source, trump_sentence(pos["trump"]), both(f"better_play.role_{pos['role']}"),
-                 both("better_play.points", n=pos["points"])]
+                 *self.table_shown(q), both("better_play.points", n=pos["points"])]
         if pos["plays"]:
             seats = [(pos["leader"] + i) % SEATS for i in range(len(pos["plays"]))]
             plays = listing(both("better_play.play", who=self._who(q, s), cards=mark(p))
@@ -121,6 +153,64 @@ class BetterPlayKind(Kind):
             parts.append(both("better_play.you_lead"))
         return parts
 
+    def table_shown(self, q: Question) -> list[Text]:
+        """The declarer, the called card and its state, and to the declarer its bury."""
+        pos = q.position
+        out = []
+        declarer = pos.get("declarer")
+        if declarer is not None and declarer != pos["seat"]:
+            out.append(both("better_play.declarer_is", who=seat_cap(declarer)))
+        card = pos.get("friend")
+        if card is not None:
+            called = mark([card]) if pos.get("friend_nth") is None else both(
+                "better_play.copy_of", nth=pos["friend_nth"], card=mark([card]))
+            shown = pos.get("friend_seat")
+            if shown is None:
+                out.append(both("better_play.friend_hidden", card=called))
+            elif shown == "alone":
+                out.append(both("better_play.friend_alone", card=called))
+            elif shown == pos["seat"]:
+                out.append(both("better_play.friend_you", card=called))
+            else:
+                out.append(both("better_play.friend_shown", card=called, who=seat_cap(shown)))
+        if pos.get("kitty"):
+            out.append(both("better_play.kitty_own", cards=mark(pos["trump"].sort(pos["kitty"]))))
+        return out
+
+    def history(self, q: Question) -> Text:
+        """The earlier tricks, folded (open on request), with the suits seats have shown
+        they are out of; nothing when the position has none."""
+        pos = q.position
+        tricks = pos.get("tricks") or []
+        if not tricks:
+            return same("")
+        trump: Trump = pos["trump"]
+        eff = trump.table.eff
+        lines, out_of = [], {}
+        for leader, plays in tricks:
+            seats = [(leader + i) % SEATS for i in range(len(plays))]
+            led = eff[plays[0][0]]
+            for s, cards in zip(seats[1:], plays[1:], strict=True):
+                if any(eff[c] != led for c in cards):
+                    out_of.setdefault(s, []).append(led)
+            said = listing(both("better_play.play", who=self._who(q, s), cards=mark(c))
+                           for s, c in zip(seats, plays, strict=True))
+            lines.append(said)
+        voids = [both("better_play.void", who=self._who(q, s),
+                      suits=listing(Text(trump.suit_label(x, "en"), trump.suit_label(x, "zh"))
+                                     for x in dict.fromkeys(suits)))
+                 for s, suits in sorted(out_of.items())]
+        summary = both("better_play.earlier", n=len(tricks))
+        items = Text("".join(f"<li>{x.en}</li>" for x in lines),
+                     "".join(f"<li>{x.zh}</li>" for x in lines))
+        shown = both("better_play.voids", voids=Text("; ".join(v.en for v in voids),
+                                                      "；".join(v.zh for v in voids))
+                     ) if voids else same("")
+        return Text(*(f'\n\n<details class="zp-history"><summary>{getattr(summary, lang)}'
+                      f"</summary><ol>{getattr(items, lang)}</ol>"
+                      + (f"<p>{getattr(shown, lang)}</p>" if voids else "") + "</details>\n"
+                      for lang in ("en", "zh")))
+
     def prompt(self, q: Question) -> Text:
         pos = q.position
         trump: Trump = pos["trump"]
@@ -128,7 +218,9 @@ class BetterPlayKind(Kind):
         parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
         opts = "; ".join(f"{LETTERS[i]}: {mark(c)}" for i, c in enumerate(pos["candidates"]))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
-        return join(parts)
+        history = self.history(q)
+        prompt = join(parts)
+        return Text(prompt.en + history.en, prompt.zh + history.zh)
 
     def answer_format(self, q: Question) -> Text:
         return both("better_play.format")

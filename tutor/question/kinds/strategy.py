@@ -97,7 +97,9 @@ class StrategyKind(BetterPlayKind):
             parts = self.play_position(q, both("strategy.from_game", trick=pos["trick"]))
         parts.append(both("strategy.hand", hand=mark(trump.sort(pos["hand"]))))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
-        return join(parts)
+        history = self.history(q)
+        prompt = join(parts)
+        return Text(prompt.en + history.en, prompt.zh + history.zh)
 
     def answer_input(self, q: Question) -> Input:
         return Choice(tuple((LETTERS[k], self._label(q, k))

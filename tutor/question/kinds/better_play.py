@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from tutor.review.grades import THRESHOLDS, counted
-from tutor.rules import Trump, follow_error
+from tutor.rules import Trump, follow_error, format_cards
 from tutor.text import Text, both
 
 from ..answers import answer_choice, ascii_cards
@@ -178,8 +178,8 @@ class BetterPlayKind(Kind):
         return out
 
     def history(self, q: Question) -> Text:
-        """The earlier tricks, folded (open on request), with the suits seats have shown
-        they are out of; nothing when the position has none."""
+        """The earlier tricks, folded (open on request) and written as text (`10♥ K♥`), with
+        the suits seats have shown they are out of; nothing when the position has none."""
         pos = q.position
         tricks = pos.get("tricks") or []
         if not tricks:
@@ -193,9 +193,10 @@ class BetterPlayKind(Kind):
             for s, cards in zip(seats[1:], plays[1:], strict=True):
                 if any(eff[c] != led for c in cards):
                     out_of.setdefault(s, []).append(led)
-            said = listing(both("better_play.play", who=self._who(q, s), cards=mark(c))
-                           for s, c in zip(seats, plays, strict=True))
-            lines.append(said)
+            said = [both("better_play.play", who=self._who(q, s), cards=Text(
+                format_cards(c, lang="en"), format_cards(c, lang="zh")))  # text: 18 tricks
+                for s, c in zip(seats, plays, strict=True)]  # of drawn cards weighed a page down
+            lines.append(Text("; ".join(x.en for x in said), "、".join(x.zh for x in said)))
         voids = [both("better_play.void", who=self._who(q, s),
                       suits=listing(Text(trump.suit_label(x, "en"), trump.suit_label(x, "zh"))
                                      for x in dict.fromkeys(suits)))

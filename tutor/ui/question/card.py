@@ -26,7 +26,6 @@ CARD_CSS = LEARN_CSS + """
 .zp-history summary { cursor: pointer; color: #0a5a96; font-weight: 600; }
 .zp-history ol { margin: 4px 0; padding-left: 2.2em; }
 .zp-history li { margin: 2px 0; line-height: 1.3; }
-.zp-history .zp-cards { zoom: .5; }
 """
 
 

@@ -66,8 +66,10 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-test chromium postgresql nginx
 	$(PY) -m ruff check .
 	# four workers on two cores: the browser tests mostly wait on their servers, so two workers
-	# left a core idle (15.8 min against 14.7); the slowest tests are listed for the next trim
-	$(PY) -m pytest -q -n 4 --durations=15
+	# left a core idle (15.8 min against 14.7); a worker that is done takes tests from the
+	# others (worksteal), so the suite does not wait on one worker's queue at its end; the
+	# slowest tests are listed for the next trim
+	$(PY) -m pytest -q -n 4 --dist worksteal --durations=15
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .

@@ -176,6 +176,10 @@ def _review_the_hand(page) -> None:
     page.get_by_text("What you saw", exact=False).first.wait_for(timeout=10_000)
     review.scroll_into_view_if_needed()
     _tap_a_marker(page, review)
+    earlier = review.locator("details.zp-history")
+    if earlier.count():  # the decision shown is after the first trick: its history opens
+        earlier.first.locator("summary").click()
+        earlier.first.locator("li").first.wait_for(state="visible", timeout=10_000)
     shot(page, "play_review")
     _button(page, "中文").click()
     page.get_by_text("准确率", exact=False).first.wait_for(timeout=10_000)

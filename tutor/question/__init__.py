@@ -15,12 +15,12 @@ from .inputs import Choice, Input, Number, Numbers, PickCards, Several, SideLeve
 from .kind import Kind
 from .kinds import KINDS, STEPS
 from .model import Grade, Question, Solution
-from .text import CARD_MARK, join, mark, plain, split_marks
+from .text import CARD_MARK, history, join, mark, plain, split_marks
 from .words import answer_words
 
 __all__ = [
     "CARD_MARK", "KINDS", "STEPS", "AnswerError", "Choice", "Fields", "Grade", "Input", "Kind",
     "Number", "Numbers", "PickCards", "Question", "QuestionFileError", "Several", "SideLevels",
-    "Solution", "ThrowOutcome", "answer_words", "ascii_cards", "join", "mark", "plain",
-    "split_marks",
+    "Solution", "ThrowOutcome", "answer_words", "ascii_cards", "history", "join", "mark",
+    "plain", "split_marks",
 ]

@@ -7,7 +7,7 @@ Every card in a question's text is a mark, `[[AH AH KH KH]]`: the pages draw it 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tutor.rules import Card, Trump, Unit, format_cards, parse_cards
 from tutor.text import Text, both
@@ -108,3 +108,45 @@ def units_text(units: Iterable[Unit]) -> Text:
     """Units joined with `+`."""
     parts = [unit_text(u) for u in units]
     return Text(" + ".join(p.en for p in parts), " + ".join(p.zh for p in parts))
+
+
+def history(tricks: Sequence[tuple[int, Sequence[Sequence[int]]]], trump: Trump, seat: int
+            ) -> Text:
+    """Earlier tricks, each (leader, plays in order), as the seat `seat` saw them: folded
+    under "Earlier tricks (N)" (HTML `details`, opened on request), written as text
+    (`10♥ K♥`, lighter than drawn cards for a whole hand's tricks), with the suits seats have
+    shown they are out of; nothing when there are none."""
+    if not tricks:
+        return same("")
+    eff = trump.table.eff
+    seats = 5
+
+    def who(s: int) -> Text:
+        return both("better_play.you") if s == seat else seat_cap(s)
+
+    lines, out_of = [], {}
+    for leader, plays in tricks:
+        order = [(leader + i) % seats for i in range(len(plays))]
+        led = eff[plays[0][0]]
+        for s, cards in zip(order[1:], plays[1:], strict=True):
+            if any(eff[c] != led for c in cards):
+                out_of.setdefault(s, []).append(led)
+        said = [both("better_play.play", who=who(s),
+                     cards=Text(format_cards(c, lang="en"), format_cards(c, lang="zh")))
+                for s, c in zip(order, plays, strict=True)]
+        lines.append(Text("; ".join(x.en for x in said), "、".join(x.zh for x in said)))
+    voids = [both("better_play.void", who=who(s),
+                  suits=listing(Text(trump.suit_label(x, "en"), trump.suit_label(x, "zh"))
+                                for x in dict.fromkeys(suits)))
+             for s, suits in sorted(out_of.items())]
+    shown = both("better_play.voids", voids=Text("; ".join(v.en for v in voids),
+                                                  "；".join(v.zh for v in voids)))
+    summary = both("better_play.earlier", n=len(tricks))
+
+    def html(lang: str) -> str:
+        items = "".join(f"<li>{x.get(lang)}</li>" for x in lines)
+        shown_p = f"<p>{shown.get(lang)}</p>" if voids else ""
+        return (f'\n\n<details class="zp-history"><summary>{summary.get(lang)}</summary>'
+                f"<ol>{items}</ol>{shown_p}</details>\n")
+
+    return Text(html("en"), html("zh"))

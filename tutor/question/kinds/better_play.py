@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from tutor.review.grades import THRESHOLDS, counted
-from tutor.rules import Trump, follow_error, format_cards
+from tutor.rules import Trump, follow_error
 from tutor.text import Text, both
 
 from ..answers import answer_choice, ascii_cards
@@ -22,7 +22,16 @@ from ..fields import Fields
 from ..inputs import Choice, Input
 from ..kind import Kind
 from ..model import Question, Solution
-from ..text import join, listing, mark, same, seat_cap, trump_public, trump_sentence
+from ..text import (
+    history,
+    join,
+    listing,
+    mark,
+    same,
+    seat_cap,
+    trump_public,
+    trump_sentence,
+)
 
 LETTERS = "ABCDEF"
 ROLES = ("declarer", "friend", "defender", "unknown")
@@ -178,39 +187,9 @@ class BetterPlayKind(Kind):
         return out
 
     def history(self, q: Question) -> Text:
-        """The earlier tricks, folded (open on request) and written as text (`10♥ K♥`), with
-        the suits seats have shown they are out of; nothing when the position has none."""
+        """The earlier tricks as the seat saw them (`text.history`), or nothing."""
         pos = q.position
-        tricks = pos.get("tricks") or []
-        if not tricks:
-            return same("")
-        trump: Trump = pos["trump"]
-        eff = trump.table.eff
-        lines, out_of = [], {}
-        for leader, plays in tricks:
-            seats = [(leader + i) % SEATS for i in range(len(plays))]
-            led = eff[plays[0][0]]
-            for s, cards in zip(seats[1:], plays[1:], strict=True):
-                if any(eff[c] != led for c in cards):
-                    out_of.setdefault(s, []).append(led)
-            said = [both("better_play.play", who=self._who(q, s), cards=Text(
-                format_cards(c, lang="en"), format_cards(c, lang="zh")))  # text: 18 tricks
-                for s, c in zip(seats, plays, strict=True)]  # of drawn cards weighed a page down
-            lines.append(Text("; ".join(x.en for x in said), "、".join(x.zh for x in said)))
-        voids = [both("better_play.void", who=self._who(q, s),
-                      suits=listing(Text(trump.suit_label(x, "en"), trump.suit_label(x, "zh"))
-                                     for x in dict.fromkeys(suits)))
-                 for s, suits in sorted(out_of.items())]
-        summary = both("better_play.earlier", n=len(tricks))
-        items = Text("".join(f"<li>{x.en}</li>" for x in lines),
-                     "".join(f"<li>{x.zh}</li>" for x in lines))
-        shown = both("better_play.voids", voids=Text("; ".join(v.en for v in voids),
-                                                      "；".join(v.zh for v in voids))
-                     ) if voids else same("")
-        return Text(*(f'\n\n<details class="zp-history"><summary>{getattr(summary, lang)}'
-                      f"</summary><ol>{getattr(items, lang)}</ol>"
-                      + (f"<p>{getattr(shown, lang)}</p>" if voids else "") + "</details>\n"
-                      for lang in ("en", "zh")))
+        return history(pos.get("tricks") or [], pos["trump"], pos["seat"])
 
     def prompt(self, q: Question) -> Text:
         pos = q.position

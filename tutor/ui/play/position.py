@@ -3,14 +3,20 @@ moment, drawn as the personal puzzle made from the same position draws it."""
 
 from __future__ import annotations
 
-from tutor.question import mark
+from tutor.question import history, mark
 from tutor.rules import Observation, Trump
 from tutor.text import t
 
 from ..marks import LEARN_CSS, render_text
 from .table_html import TABLE_CSS, table_html
 
-POSITION_CSS = TABLE_CSS + LEARN_CSS + ".zp-seen-hand { margin: 6px 0 0; line-height: 1.6; }"
+POSITION_CSS = TABLE_CSS + LEARN_CSS + """
+.zp-seen-hand { margin: 6px 0 0; line-height: 1.6; }
+.zp-history { margin: 6px 0; }
+.zp-history summary { cursor: pointer; color: #0a5a96; font-weight: 600; }
+.zp-history ol { margin: 4px 0; padding-left: 2.2em; }
+.zp-history li { margin: 2px 0; line-height: 1.3; }
+"""
 
 
 def hand_then_html(obs: Observation, lang: str) -> str:
@@ -23,5 +29,10 @@ def hand_then_html(obs: Observation, lang: str) -> str:
 
 
 def position_html(obs: Observation, seat: int, lang: str, hand_no: int) -> str:
-    """The table as seat `seat` saw it at `obs`, and its hand below."""
-    return table_html(obs, seat, lang, hand_no) + hand_then_html(obs, lang)
+    """The table as seat `seat` saw it at `obs`, its hand below, and the earlier tricks of
+    the hand, folded until opened (as the position's puzzle shows them)."""
+    trump = obs.trump or Trump(obs.level, None)
+    tricks = [(trick.leader, [cards for _, cards in trick.plays]) for trick in obs.tricks]
+    earlier = history(tricks, trump, seat).get(lang)
+    return (table_html(obs, seat, lang, hand_no) + hand_then_html(obs, lang)
+            + (render_text(earlier, trump, lang) if earlier else ""))

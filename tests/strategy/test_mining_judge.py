@@ -223,3 +223,25 @@ def test_a_card_play_some_strength_misses_is_always_judged_and_an_easy_one_only_
     kept = [mine.sampled(record, s) for s in screens]
     assert kept == [mine.sampled(record, s) for s in screens]  # the same run, the same puzzles
     assert 0.2 < sum(kept) / len(kept) < 0.6  # about EASY_KEEP of the easy ones
+
+
+def test_a_call_reason_speaks_of_a_lonely_call_only_when_the_puzzle_weighs_one():
+    """A call puzzle mined before lonely calls were asked keeps the heuristic's reason: its
+    words never name a call that is not among its choices."""
+    from tutor.puzzle.loader import STRATEGY_DIR
+    from tutor.strategy.mine import kitty_points, record_seat, redescribe
+    from tutor.strategy.run import read_lines
+
+    calls = [(line, e) for line in read_lines(STRATEGY_DIR / "mined-1.jsonl")
+             for e in line["puzzles"] if e["decision"] == "call"]
+    assert calls
+    lonely_seen = False
+    for line, entry in calls:
+        record = HandRecord.from_dict(line["record"])
+        index = entry["source"]["action"]
+        lonely = lonely_call(record.position(index).observation(record_seat(record, index)))
+        weighed = lonely is not None and format_cards([lonely]) in entry["candidates"]
+        lonely_seen |= lonely is not None and not weighed
+        told = redescribe(record, entry, kitty_points(record))["why"]["en"]
+        assert ("alone" in told) == weighed, (entry["id"], told)
+    assert lonely_seen  # a hand whose declarer could have called alone, not asked so

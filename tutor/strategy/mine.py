@@ -292,7 +292,7 @@ def describe(obs: Observation, decision: str, plays: list[tuple], best: int,
         if setup_choice(obs, decision, plays[best]) is None:
             return None
         themes = [DECISION_THEMES[decision]]
-    return themes, why(obs, decision, plays[best])
+    return themes, why(obs, decision, plays[best], plays)
 
 
 def redescribe(record: HandRecord, entry: dict[str, Any], kitty_points: int) -> dict[str, Any]:
@@ -338,10 +338,11 @@ def _cards(action) -> tuple:
     return ()
 
 
-def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
-    """Why `best` is best, in both languages, as the hint says it: a card play's reason is
-    the tactics' for the candidate of its class; a bid, bury or call is the heuristic's
-    (which `puzzle_entry` asks the best to be)."""
+def why(obs: Observation, decision: str, best: tuple, plays: list[tuple] = ()
+        ) -> tuple[str, str]:
+    """Why `best` is best among `plays`, in both languages, as the hint says it: a card
+    play's reason is the tactics' for the candidate of its class; a bid, bury or call is the
+    heuristic's (which `puzzle_entry` asks the best to be)."""
     if decision == "play":
         return _play_reason(obs, best)
     if decision == "bid":
@@ -350,15 +351,16 @@ def why(obs: Observation, decision: str, best: tuple) -> tuple[str, str]:
         action, reason = found  # a pass keeps the bank's reason ("no suit worth showing")
         return bid_reason(obs, action, reason if reason == "bid_long_trumps" else "bid_weak")
     if decision == "call":
-        return call_reason(obs, best)
+        return call_reason(obs, best, plays)
     return setup_reason(obs)[1]
 
 
-def call_reason(obs: Observation, best: tuple) -> tuple[str, str]:
-    """Why the heuristic's call is better than one that would leave the declarer alone
-    (`preplay.lonely_call`), or the heuristic's own reason when there is no such call."""
+def call_reason(obs: Observation, best: tuple, plays: list[tuple]) -> tuple[str, str]:
+    """Why the heuristic's call is better than one among `plays` that would leave the
+    declarer alone (`preplay.lonely_call`), or the heuristic's own reason when no such call
+    was weighed (a position mined before those were asked)."""
     lonely = lonely_call(obs)
-    if lonely is None or lonely in best:
+    if lonely is None or lonely in best or [lonely] not in [list(p) for p in plays]:
         return setup_reason(obs)[1]
     card = best[0]
     others = obs.rules.decks - list(obs.hand).count(card) - list(obs.buried or ()).count(card)

@@ -13,7 +13,7 @@ import zlib
 
 from tutor.ai.explain import setup_reason
 from tutor.ai.memory import build_memory
-from tutor.ai.preplay import bury_options, call_options, lonely_call
+from tutor.ai.preplay import bury_options, call_options, choose_call, lonely_call
 from tutor.ai.rollout import Playout
 from tutor.ai.sampler import Sample
 from tutor.rules import Bury, CallFriend, Card, Hand, Observation
@@ -101,7 +101,7 @@ def judge_options(position: Hand, index: int, call: CallFriend | None,
         if obs.rules.friend_rule != "holder":
             return None
         lonely = lonely_call(obs)  # a call that leaves the declarer alone, when there is one:
-        cards = call_options(obs) if lonely is None else [call_options(obs)[0], lonely]
+        cards = call_options(obs) if lonely is None else [choose_call(obs)[0].card, lonely]
         calls = [CallFriend(seat, card) for card in cards]
         plays = [(c.card,) for c in calls]
         buried = tuple(obs.buried or ())

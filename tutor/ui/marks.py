@@ -18,6 +18,10 @@ LEARN_CSS = CARD_CSS + """
 .zp-lesson-text { font-size: 16px; line-height: 1.6; }
 .zp-lesson-text table { border-collapse: collapse; margin: 8px 0; }
 .zp-lesson-text td, .zp-lesson-text th { border: 1px solid #ccc; padding: 3px 10px; }
+.zp-history { margin: 6px 0; }
+.zp-history summary { cursor: pointer; color: #0a5a96; font-weight: 600; }
+.zp-history ol { margin: 4px 0; padding-left: 2.2em; }
+.zp-history li { margin: 2px 0; line-height: 1.3; }
 """
 
 

@@ -198,9 +198,7 @@ class BetterPlayKind(Kind):
         parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
         opts = "; ".join(f"{LETTERS[i]}: {mark(c)}" for i, c in enumerate(pos["candidates"]))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
-        history = self.history(q)
-        prompt = join(parts)
-        return Text(prompt.en + history.en, prompt.zh + history.zh)
+        return join(parts) + self.history(q)
 
     def answer_format(self, q: Question) -> Text:
         return both("better_play.format")

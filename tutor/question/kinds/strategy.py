@@ -97,9 +97,7 @@ class StrategyKind(BetterPlayKind):
             parts = self.play_position(q, both("strategy.from_game", trick=pos["trick"]))
         parts.append(both("strategy.hand", hand=mark(trump.sort(pos["hand"]))))
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
-        history = self.history(q)
-        prompt = join(parts)
-        return Text(prompt.en + history.en, prompt.zh + history.zh)
+        return join(parts) + self.history(q)
 
     def answer_input(self, q: Question) -> Input:
         return Choice(tuple((LETTERS[k], self._label(q, k))

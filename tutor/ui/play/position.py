@@ -10,13 +10,7 @@ from tutor.text import t
 from ..marks import LEARN_CSS, render_text
 from .table_html import TABLE_CSS, table_html
 
-POSITION_CSS = TABLE_CSS + LEARN_CSS + """
-.zp-seen-hand { margin: 6px 0 0; line-height: 1.6; }
-.zp-history { margin: 6px 0; }
-.zp-history summary { cursor: pointer; color: #0a5a96; font-weight: 600; }
-.zp-history ol { margin: 4px 0; padding-left: 2.2em; }
-.zp-history li { margin: 2px 0; line-height: 1.3; }
-"""
+POSITION_CSS = TABLE_CSS + LEARN_CSS + ".zp-seen-hand { margin: 6px 0 0; line-height: 1.6; }"
 
 
 def hand_then_html(obs: Observation, lang: str) -> str:

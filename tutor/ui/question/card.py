@@ -22,10 +22,6 @@ t = section("card")
 CARD_CSS = LEARN_CSS + """
 .zp-q-prompt { font-size: 16px; line-height: 1.7; }
 .zp-q-format { color: #555; font-size: 14px; }
-.zp-history { margin: 6px 0; }
-.zp-history summary { cursor: pointer; color: #0a5a96; font-weight: 600; }
-.zp-history ol { margin: 4px 0; padding-left: 2.2em; }
-.zp-history li { margin: 2px 0; line-height: 1.3; }
 """
 
 

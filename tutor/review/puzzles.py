@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.ai.memory import build_memory
 from tutor.rules import Observation, Phase, format_cards
 
 from .jobs import HandRecord
@@ -45,13 +46,43 @@ def teaching(kind: str, grade: str, clear: bool) -> bool:
 
 
 def role(obs: Observation) -> str:
-    """What the seat knew of its side when it played."""
+    """What the seat knew of its side when it played: declarer; the friend (shown, or
+    `friend_secret`: it holds the called card and no seat between the declarer and it can
+    hold one); a defender (shown, or `defender_secret`: by the holder rule it can tell the
+    friend is another seat); `maybe_friend` (it holds the called card, an earlier seat may
+    too); else `unknown` (before the call, or a rule that leaves it open)."""
     if obs.seat == obs.declarer:
         return "declarer"
     if obs.friend == obs.seat:
         return "friend"
     side = obs.declarer_side
-    return "defender" if side is not None and obs.seat not in side else "unknown"
+    if side is not None:
+        return "defender" if obs.seat not in side else "friend"
+    if (obs.phase != Phase.PLAYING or obs.friend_card is None or obs.trump is None
+            or obs.rules.friend_rule != "holder"):
+        return "unknown"
+    mine = build_memory(obs).my_side_p
+    if mine >= 0.999:
+        return "friend_secret"
+    if mine <= 0.001:
+        return "defender_secret"
+    return "maybe_friend" if obs.friend_card in obs.hand else "unknown"
+
+
+def counted_points(obs: Observation, known: str) -> tuple[int, bool]:
+    """The defenders' points as the seat can count them (its role `known`), and whether that
+    is their total: once the sides are shown, or to a friend who knows itself, it is; else it
+    is every point taken by a seat other than the declarer (a hidden friend's among them)."""
+    side = obs.declarer_side
+    if side is None and known == "friend_secret":
+        side = (obs.declarer, obs.seat)
+    whole = side is not None
+    side = side or (obs.declarer,)
+    return sum(p for s, p in enumerate(obs.captured) if s not in side), whole
+
+
+SHOWN_FIELDS = ("points_of", "leader", "plays", "declarer", "friend", "friend_nth", "friend_seat",
+                "tricks", "kitty")  # the fields `position_fields` writes only when they apply
 
 
 def position_fields(obs: Observation, trick: int) -> dict[str, Any]:
@@ -59,12 +90,14 @@ def position_fields(obs: Observation, trick: int) -> dict[str, Any]:
     trick, hand, the defenders' points and the trick so far; and what the table had shown
     by then: the declarer, the called card and whether (and by whom) it has shown, the
     earlier tricks, and to the declarer its own bury."""
-    side = obs.declarer_side or (obs.declarer,)
+    known = role(obs)
+    points, whole = counted_points(obs, known)
     fields: dict[str, Any] = {
         "level": obs.trump.level if obs.trump else obs.level,
         "suit": (obs.trump.suit if obs.trump else None) or "none", "seat": obs.seat,
-        "role": role(obs), "trick": trick, "hand": format_cards(obs.hand),
-        "points": sum(p for s, p in enumerate(obs.captured) if s not in side)}
+        "role": known, "trick": trick, "hand": format_cards(obs.hand), "points": points}
+    if not whole and obs.phase == Phase.PLAYING:
+        fields["points_of"] = "others"  # not yet the defenders' total, as far as it can tell
     if obs.current:
         fields["leader"] = obs.current[0][0]
         fields["plays"] = [format_cards(cards) for _, cards in obs.current]

@@ -24,7 +24,7 @@ from tutor.ai.rollout import JUDGE
 from tutor.ai.search import marked_kinds, play_class
 from tutor.ai.strength import STRENGTHS, strength_spec
 from tutor.review.jobs import HandRecord, decisions
-from tutor.review.puzzles import position_fields
+from tutor.review.puzzles import SHOWN_FIELDS, position_fields
 from tutor.review.review import DEFAULT_BUDGET, Budget, Judged, considered
 from tutor.rules import (
     TRUMP,
@@ -316,7 +316,8 @@ def retold(record: HandRecord, entry: dict[str, Any], kitty_points: int
     if told is None:
         return None
     themes, reason = told
-    return {**entry, **position_fields(obs, entry.get("trick", 0)), "themes": [TYPE, *themes],
+    kept = {k: v for k, v in entry.items() if k not in SHOWN_FIELDS}  # as they apply now
+    return {**kept, **position_fields(obs, entry.get("trick", 0)), "themes": [TYPE, *themes],
             "why": {"en": reason[0], "zh": reason[1]}}
 
 

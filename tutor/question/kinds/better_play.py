@@ -34,7 +34,9 @@ from ..text import (
 )
 
 LETTERS = "ABCDEF"
-ROLES = ("declarer", "friend", "defender", "unknown")
+ROLES = ("declarer", "friend", "friend_secret", "defender", "defender_secret", "maybe_friend",
+         "unknown")  # the seat's side as it knew it (`review.puzzles.role`)
+POINTS_OF = ("defenders", "others")  # whose points `points` counts, as the seat could tell
 MISTAKES = ("points_given", "points_not_fed", "unit_broken", "trump_spent", "lead", "other")
 SEATS = 5
 KITTY = 7
@@ -69,11 +71,12 @@ class BetterPlayKind(Kind):
             raise f.error("leader", both("better_play.err_order"))
         hand = f.cards("hand", 1, 40)
         points = f.integer("points", 0, 300)
+        points_of = f.choice("points_of", POINTS_OF) if f.has("points_of") else "defenders"
         shown = BetterPlayKind.read_shown(f)
         f.check_copies("hand", hand, *plays, *(c for _, t in shown["tricks"] for c in t),
                        shown["kitty"])
         return {"trump": trump, "seat": seat, "role": role, "trick": trick, "leader": leader,
-                "plays": plays, "hand": hand, "points": points, **shown}
+                "plays": plays, "hand": hand, "points": points, "points_of": points_of, **shown}
 
     @staticmethod
     def read_shown(f: Fields) -> dict[str, Any]:
@@ -152,7 +155,7 @@ class BetterPlayKind(Kind):
         the seat's role, the defenders' points and the trick so far."""
         pos = q.position
         parts = [source, trump_sentence(pos["trump"]), both(f"better_play.role_{pos['role']}"),
-                 *self.table_shown(q), both("better_play.points", n=pos["points"])]
+                 *self.table_shown(q), self.points(q)]
         if pos["plays"]:
             seats = [(pos["leader"] + i) % SEATS for i in range(len(pos["plays"]))]
             plays = listing(both("better_play.play", who=self._who(q, s), cards=mark(p))
@@ -161,6 +164,15 @@ class BetterPlayKind(Kind):
         else:
             parts.append(both("better_play.you_lead"))
         return parts
+
+    @staticmethod
+    def points(q: Question) -> Text:
+        """The defenders' points as the seat could count them: their total, or (while the
+        friend is hidden from it) every point taken by a seat other than the declarer."""
+        pos = q.position
+        if pos["points_of"] == "others":
+            return both("better_play.points_others", n=pos["points"])
+        return both("better_play.points", n=pos["points"])
 
     def table_shown(self, q: Question) -> list[Text]:
         """The declarer, the called card and its state, and to the declarer its bury."""
@@ -218,7 +230,7 @@ class BetterPlayKind(Kind):
                 "trick": pos["trick"], "leader": pos["leader"],
                 "plays": [ascii_cards(p) for p in pos["plays"]],
                 "hand": ascii_cards(pos["hand"]), "points": pos["points"],
-                "candidates": [ascii_cards(c) for c in pos["candidates"]]}
+                "points_of": pos["points_of"], "candidates": [ascii_cards(c) for c in pos["candidates"]]}
 
     # ------------------------------------------------------------------ solving
     def solve(self, q: Question) -> Solution:

@@ -230,7 +230,8 @@ class BetterPlayKind(Kind):
                 "trick": pos["trick"], "leader": pos["leader"],
                 "plays": [ascii_cards(p) for p in pos["plays"]],
                 "hand": ascii_cards(pos["hand"]), "points": pos["points"],
-                "points_of": pos["points_of"], "candidates": [ascii_cards(c) for c in pos["candidates"]]}
+                "points_of": pos["points_of"],
+                "candidates": [ascii_cards(c) for c in pos["candidates"]]}
 
     # ------------------------------------------------------------------ solving
     def solve(self, q: Question) -> Solution:

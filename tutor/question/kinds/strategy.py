@@ -109,7 +109,8 @@ class StrategyKind(BetterPlayKind):
                 "seat": pos["seat"], "role": pos["role"], "trick": pos["trick"],
                 "leader": pos["leader"], "plays": [ascii_cards(p) for p in pos["plays"]],
                 "hand": ascii_cards(pos["hand"]), "points": pos["points"],
-                "points_of": pos["points_of"], "bids": [[s, ascii_cards(c)] for s, c in pos["bids"]],
+                "points_of": pos["points_of"],
+                "bids": [[s, ascii_cards(c)] for s, c in pos["bids"]],
                 "buried": ascii_cards(pos["buried"]),
                 "candidates": [ascii_cards(c) for c in pos["candidates"]]}
 

@@ -135,12 +135,14 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     assert len(_picker_cards(page)) == 31
     shot(page, "play_start")
     click_to_update: list[float] = []
-    state = {"error": False, "shot": False}
+    state = {"error": False, "shot": False, "earlier": False}
 
     def each(p) -> bool:
         if not state["shot"] and _my_played(p):
             shot(p, "play_table")
             state["shot"] = True
+        if not state["earlier"]:
+            state["earlier"] = _look_back(p)
         if not state["error"] and _visible(p, "Play cards"):
             state["error"] = _try_illegal_follow(p)
             return state["error"]
@@ -154,6 +156,7 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     shot(page, "play_summary")
     _review_the_hand(page)
     assert state["error"], "no chance to try an illegal follow came up in this hand"
+    assert state["earlier"], "the earlier tricks never showed"
     assert page.outside_requests == []
     figures = json.loads(urllib.request.urlopen(app_url + "tutor-stats", timeout=10).read())
     # every AI play came from a worker process: four seats, more than ten tricks a hand
@@ -163,6 +166,29 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
           f"median {click_to_update[len(click_to_update) // 2] * 1000:.0f} ms, "
           f"max {click_to_update[-1] * 1000:.0f} ms over {len(click_to_update)} plays")
+
+
+def _look_back(page) -> bool:
+    """Once two tricks are over, open "Earlier tricks (2)" under the table: each trick is
+    listed with who played what, on a desktop and a phone's width; it stays open as the game
+    goes on. False while fewer tricks are over."""
+    earlier = page.locator(".zp-earlier")
+    head = page.get_by_role("button", name=re.compile(r"Earlier tricks \((?!1\))\d+\)"))
+    if not head.count() or not head.first.is_visible():
+        return False
+    head.first.click()
+    items = earlier.first.locator("li")
+    items.first.wait_for(state="visible", timeout=10_000)
+    said = " ".join(items.all_inner_texts())
+    assert items.count() >= 2 and "You" in said and "Seat 1" in said, said
+    shot(page, "play_earlier")
+    page.set_viewport_size({"width": 390, "height": 844})
+    scroll, _ = settled_widths(page)
+    assert scroll <= 390 + 1
+    earlier.first.scroll_into_view_if_needed()
+    shot(page, "play_earlier_phone")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    return True
 
 
 def _review_the_hand(page) -> None:

@@ -63,7 +63,7 @@ def plays(request):
 
 def _names_a_partner(entry: dict[str, Any]) -> bool:
     reason = entry.get("why", {}).get("en", "").lower()
-    return ("partner" in reason and "may be your partner" not in reason
+    return (("partner" in reason and "may be your partner" not in reason)
             or "feed-points" in entry["themes"])
 
 

@@ -7,7 +7,7 @@ Every card in a question's text is a mark, `[[AH AH KH KH]]`: the pages draw it 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from tutor.rules import Card, Trump, Unit, format_cards, parse_cards
 from tutor.text import Text, both
@@ -118,11 +118,26 @@ def history(tricks: Sequence[tuple[int, Sequence[Sequence[int]]]], trump: Trump,
     shown they are out of; nothing when there are none."""
     if not tricks:
         return same("")
+    summary, body = history_parts(tricks, trump, seat)
+
+    def html(lang: str) -> str:
+        return (f'\n\n<details class="zp-history"><summary>{summary.get(lang)}</summary>'
+                f"{body.get(lang)}</details>\n")
+
+    return Text(html("en"), html("zh"))
+
+
+def history_parts(tricks: Sequence[tuple[int, Sequence[Sequence[int]]]], trump: Trump,
+                  seat: int, named: Callable[[int], Text | None] = lambda s: None
+                  ) -> tuple[Text, Text]:
+    """`history`'s title ("Earlier tricks (N)") and its body: the tricks as an ordered list
+    (HTML) and the voids they showed, for a page that folds them its own way. `named` gives
+    a seat's name as HTML where a page names its seats (a shared table), else `Seat 3`."""
     eff = trump.table.eff
     seats = 5
 
     def who(s: int) -> Text:
-        return both("better_play.you") if s == seat else seat_cap(s)
+        return both("better_play.you") if s == seat else named(s) or seat_cap(s)
 
     lines, out_of = [], {}
     for leader, plays in tricks:
@@ -141,12 +156,9 @@ def history(tricks: Sequence[tuple[int, Sequence[Sequence[int]]]], trump: Trump,
              for s, suits in sorted(out_of.items())]
     shown = both("better_play.voids", voids=Text("; ".join(v.en for v in voids),
                                                   "；".join(v.zh for v in voids)))
-    summary = both("better_play.earlier", n=len(tricks))
 
     def html(lang: str) -> str:
         items = "".join(f"<li>{x.get(lang)}</li>" for x in lines)
-        shown_p = f"<p>{shown.get(lang)}</p>" if voids else ""
-        return (f'\n\n<details class="zp-history"><summary>{summary.get(lang)}</summary>'
-                f"<ol>{items}</ol>{shown_p}</details>\n")
+        return f"<ol>{items}</ol>" + (f"<p>{shown.get(lang)}</p>" if voids else "")
 
-    return Text(html("en"), html("zh"))
+    return both("better_play.earlier", n=len(tricks)), Text(html("en"), html("zh"))

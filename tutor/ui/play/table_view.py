@@ -9,11 +9,14 @@ from typing import Any
 import panel as pn
 import param
 
+from tutor.question.text import history_parts, same
 from tutor.rules import Card, Event, Observation, Phase, Trump, format_cards, parse_cards
-from tutor.text import LANGS
+from tutor.text import LANGS, Text
 
 from ..card_picker import CardPicker
 from ..i18n import t
+from ..marks import LEARN_CSS
+from ..safe import user_text
 from .table_html import TABLE_CSS, table_html, who_html
 
 # on a phone the hand's cards show narrower strips (28 px, still a finger's width), so a
@@ -47,9 +50,18 @@ class TableView(pn.viewable.Viewer):
                                    sizing_mode="stretch_width")
         self._notice = pn.pane.Alert("", alert_type="info", visible=False,
                                      sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
-        self._layout = pn.Column(self._table, self._notice, sizing_mode="stretch_width")
+        # the hand's earlier tricks, folded until opened (as card apps let people look back);
+        # a Card keeps itself open or folded while the tricks are drawn again
+        self._earlier_list = pn.pane.HTML("", stylesheets=[LEARN_CSS, WRAP_CSS],
+                                          sizing_mode="stretch_width")
+        self._earlier = pn.Card(self._earlier_list, collapsed=True, visible=False,
+                                sizing_mode="stretch_width", css_classes=["zp-earlier"])
+        self._earlier_shown: tuple | None = None
+        self._layout = pn.Column(self._table, self._notice, self._earlier,
+                                 sizing_mode="stretch_width")
         self._draw()
         self._tell()
+        self._look_back()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -59,6 +71,31 @@ class TableView(pn.viewable.Viewer):
         obs = self.observation
         self._table.object = "" if obs is None else table_html(
             obs, self.human, self.lang, self.hand_number, self.names)
+
+    @param.depends("observation", "human", "names", "lang", watch=True)
+    def _look_back(self) -> None:
+        """The earlier tricks of the hand, drawn again only when a trick has ended (or the
+        language or names change), so a person reading them is not interrupted."""
+        obs = self.observation
+        tricks = [] if obs is None or obs.trump is None else obs.tricks
+        shown = (len(tricks), self.human, tuple(self.names), self.lang)
+        if shown == self._earlier_shown:
+            return
+        self._earlier_shown = shown
+        self._earlier.visible = bool(tricks)
+        if not tricks:
+            return
+        assert obs is not None and obs.trump is not None
+        names = self.names
+
+        def named(seat: int) -> Text | None:
+            name = names[seat] if 0 <= seat < len(names) else ""
+            return same(str(user_text(name))) if name else None
+
+        title, body = history_parts([(tr.leader, [c for _, c in tr.plays]) for tr in tricks],
+                                    obs.trump, self.human, named)
+        self._earlier.title = title.get(self.lang)
+        self._earlier_list.object = body.get(self.lang)
 
     @param.depends("failed_throw", "names", "lang", watch=True)
     def _tell(self) -> None:

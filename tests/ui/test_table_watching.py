@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import re
 import threading
 
 import pytest
 
 from tutor.ai import PlayerSpec
-from tutor.rules import EventKind, Pass, Phase, Play
+from tutor.rules import EventKind, Pass, Phase, Play, format_cards, parse_cards
 from tutor.store import AccessDenied, Conflict
 from tutor.tables import table_options
 from tutor.ui.app import TutorApp
@@ -231,8 +232,14 @@ def test_a_failed_throw_is_told_at_every_seat_and_to_spectators(store, services)
         assert page.table._notice.visible, page.seat
     told = guest.table._notice.object
     assert told.startswith("<bdi>Lea</bdi> tried to throw") and "<bdi>Lea</bdi> loses 1" in told
-    beaten_by = told.split(": ", 1)[1].split(" beats ")[0].split("; ")
-    assert len(beaten_by) == len(set(beaten_by))  # each beating named once
+    failed = next(e for e in reversed(live.game.hand.events)
+                  if e.type == EventKind.THROW_FAILED)
+    for b, part in zip(failed.info["by"], failed.info["beaten"], strict=True):
+        # each part is named with what beat it: "10♥ 10♥ (Seat 4) beats 9♥ 9♥"
+        by, got = (format_cards(parse_cards(x), lang="en") for x in (b["cards"], part))
+        assert re.search(re.escape(f"{by} (") + r"[^)]*\) beats [^;.]*" + re.escape(got), told)
+    beats = told.split(": ", 1)[1].split(". ")[0].split("; ")
+    assert len(beats) == len({(b["seat"], b["cards"]) for b in failed.info["by"]})  # once each
     assert host.table._notice.object.startswith("You tried to throw")
     assert "you lose 1 积分" in host.table._notice.object
     assert live.game.hand.turn == 1  # the guest follows: told it, their page lets it go

@@ -104,15 +104,25 @@ class TableView(pn.viewable.Viewer):
         if e is None:
             return
         who = who_html(e.seat, human, lang, names)  # type: ignore[arg-type]
-        # each beating once: one card may beat every part of a throw ("Seat 1 A♠", not four)
-        by = "; ".join(dict.fromkeys(
-            f"{who_html(b['seat'], human, lang, names)} {_symbols(b['cards'], lang)}"
-            for b in e.info["by"]))
-        beaten = ", ".join(_symbols(x, lang) for x in e.info["beaten"])
+        # each part beaten, with what beat it: one unit may beat several parts ("A♠ (Seat 1)
+        # beats K♠ and Q♠"), named once with all of them
+        parts: dict[tuple[int, str], list[str]] = {}
+        for b, part in zip(e.info["by"], e.info["beaten"], strict=True):
+            parts.setdefault((b["seat"], b["cards"]), []).append(_symbols(part, lang))
+        beats = t("throw_parts_sep", lang).join(
+            t("throw_beats", lang, by=_symbols(by, lang), part=_listed(got, lang),
+              who=who_html(seat, human, lang, names))
+            for (seat, by), got in parts.items())
         key = "throw_failed_you" if e.seat == human else "throw_failed"
         self._notice.object = t(key, lang, who=who, who_short=who,
-                                cards=format_cards(e.cards, lang=lang), by=by,
-                                beaten=beaten, forced=_symbols(e.info["forced"], lang))
+                                cards=format_cards(e.cards, lang=lang), beats=beats,
+                                forced=_symbols(e.info["forced"], lang))
+
+
+def _listed(items: list[str], lang: str) -> str:
+    """`J♠, 9♠ and 5♠` / `J♠、9♠和5♠`."""
+    head = t("list_sep", lang).join(items[:-1])
+    return f"{head}{t('and_join', lang)}{items[-1]}" if head else items[-1]
 
 
 def _symbols(text: str, lang: str) -> str:

@@ -41,9 +41,16 @@ def inline_cards(cards, trump: Trump | None, lang: str = "en") -> str:
     return f'<span class="zp-cards" role="group" aria-label="{label}">{inner}</span>'
 
 
+# a source line broken inside Chinese prose: a browser would show the break as a space
+CJK_BREAK = re.compile("(?<=[\u3400-\u9fff，、；：（“「。！？）」”*\\]])\n"
+                       "(?=[\u3400-\u9fff（“「*]|\\[\\[)")
+
+
 def render_text(text: str, trump: Trump | None, lang: str = "en") -> str:
     """Markdown written by the content's authors (never by users), with every card mark
-    replaced by drawn cards, bold made <strong> and emphasis <em>."""
+    replaced by drawn cards, bold made <strong> and emphasis <em>, and a Chinese sentence
+    broken over source lines joined again (no stray space where the line broke)."""
+    text = CJK_BREAK.sub("", text)
     return "".join(_emphasis(part) if isinstance(part, str) else inline_cards(part, trump, lang)
                    for part in split_marks(text))
 

@@ -40,8 +40,10 @@ def _levels(f: Fields) -> list[int]:
     return out
 
 
-def _names(levels: list[int]) -> str:
-    return " ".join(f"{i}:{LEVEL_NAMES[v]}" for i, v in enumerate(levels))
+def _names(levels: list[int]) -> Text:
+    """Each seat's level: `0:2 1:5` / `0号位2、1号位5`."""
+    return Text(" ".join(f"{i}:{LEVEL_NAMES[v]}" for i, v in enumerate(levels)),
+                "、".join(f"{i}号位{LEVEL_NAMES[v]}" for i, v in enumerate(levels)))
 
 
 def _joined(items: list[str]) -> Text:

@@ -16,7 +16,8 @@ DAYS_AHEAD = 120
 
 def date_label(day: date, lang: str) -> str:
     """`Tue 1 Dec 2026` / `2026年12月1日（周二）`."""
-    return t("due_format", lang, weekday=t("weekdays", lang).split()[day.weekday()],
+    weekdays = t("weekdays", lang).replace("、", " ").split()  # 一、二、… reads as a list
+    return t("due_format", lang, weekday=weekdays[day.weekday()],
              day=day.day, month=t("months", lang).split()[day.month - 1], year=day.year)
 
 

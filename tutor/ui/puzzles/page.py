@@ -12,7 +12,7 @@ import param
 from tutor.puzzle import THEMES, TIERS, Grade, Puzzle
 from tutor.store import Store, StoreError, User
 from tutor.store.signed_in import client_address
-from tutor.text import both
+from tutor.text import LANGS, Text
 
 from ..bank import current_bank, shipped_bank
 from ..i18n import t
@@ -219,7 +219,7 @@ class PuzzlesPage(AppPage):
             room = self.store.classes.join(self.user.id, self._join_code.value,
                                            address=client_address(self.store))
         except StoreError as exc:
-            self._assign_status.object = f"**{user_text(exc)}**"
+            self._assign_status.object = f"**{user_text(exc, self.lang)}**"
             return
         self._join_code.value = ""
         self._load_assignments()
@@ -267,7 +267,8 @@ class PuzzlesPage(AppPage):
             outcome = self.trainer.submit(puzzle, answer, time.monotonic() - self._started,
                                           mode=mode, assignment_id=assignment)
         except StoreError as exc:
-            raise Refused(both("ui.store_unavailable", error=user_text(exc))) from None
+            raise Refused(Text(*(t("store_unavailable", lang, error=user_text(exc, lang))
+                                 for lang in LANGS))) from None
         self.outcome = outcome
         if mode == "assignment":
             self._assign_progress()

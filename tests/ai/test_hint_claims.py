@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.ai import suggest
-from tutor.rules import SUITS, CallFriend, Card, Hand, Phase, RuleSet
+from tutor.rules import SUITS, CallFriend, Card, Hand, Phase, RuleSet, format_cards
 
 from .helpers import deal
 
@@ -101,3 +101,15 @@ def test_a_bury_that_empties_a_suit_names_it(seed: int) -> None:
     assert seen["void"] == 1
     hint = suggest(hand.observation(hand.turn))
     assert "void in" in hint.en[0] and "没有" in hint.zh[0]
+
+
+@pytest.mark.parametrize("seed", [64, 88, 7])
+def test_a_bury_reason_lists_its_cards_as_the_hand_shows_them(seed: int) -> None:
+    hand = deal(seed)
+    while hand.phase != Phase.BURYING:
+        hand.apply(suggest(hand.observation(hand.turn)).action)
+    obs = hand.observation(hand.turn)
+    hint = suggest(obs)
+    shown = obs.trump.sort(list(hint.action.cards))
+    for lang, said in (("en", hint.en[0]), ("zh", hint.zh[0])):
+        assert format_cards(shown, lang=lang) in said, said

@@ -178,11 +178,13 @@ def _main_reason(obs: Observation, action: Action, reason: str, info: dict,
     if isinstance(action, Bury):
         voids = _bury_voids(obs, action.cards)
         claims["voids"] = voids
+        assert obs.trump is not None
+        buried = _cards(obs.trump.sort(list(action.cards)))  # in hand order, as shown
         if not voids:
-            return text("bury", cards=_cards(action.cards))
+            return text("bury", cards=buried)
         suits = (" ".join(SUIT_SYMBOLS[s] for s in voids),
                  "、".join(SUIT_NAMES_ZH[s] for s in voids))
-        return text("bury_void", cards=_cards(action.cards), suits=suits, n=len(voids))
+        return text("bury_void", cards=buried, suits=suits, n=len(voids))
     if isinstance(action, CallFriend):
         return text("call", card=_cards([action.card]), copies=info.get("copies", 0))
     assert isinstance(action, Play)

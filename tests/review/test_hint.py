@@ -7,7 +7,7 @@ from __future__ import annotations
 from tutor.review import Budget, hint, review_hand
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.selfplay import heuristic_hand, hinted_hand
-from tutor.rules import Phase, Play
+from tutor.rules import Bury, CallFriend, Phase, Play
 
 SMALL = Budget(fair_deals=12, hindsight_repeats=2)
 
@@ -51,8 +51,15 @@ def test_outside_the_card_play_the_hint_is_the_heuristics_which_the_review_judge
         if position.phase == Phase.PLAYING:
             continue
         obs = position.observation(hand.declarer)
-        assert hint(obs, SMALL).action == hand.actions[index]
-        assert judge_at(record, index, SMALL) is None  # the heuristic's choice: not judged
+        action = hand.actions[index]
+        assert hint(obs, SMALL).action == action
+        judged = judge_at(record, index, SMALL)
+        if isinstance(action, (Bury, CallFriend)):  # the heuristic's, weighed against the
+            cards = action.cards if isinstance(action, Bury) else (action.card,)  # others
+            assert sorted(judged.chosen) == sorted(cards)  # a player would weigh
+            assert sorted(judged.candidates[0].cards) == sorted(cards)
+        else:
+            assert judged is None  # the heuristic's bid: not judged against itself
 
 
 def test_the_hint_and_the_review_rank_by_one_ranking_on_whole_hands():

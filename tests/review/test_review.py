@@ -173,7 +173,7 @@ def test_a_review_survives_its_json():
         review_from_dict({"version": 99})
 
 
-def test_burying_the_points_is_a_blunder_and_the_heuristics_bury_is_not_judged_against_itself():
+def test_burying_the_points_is_a_blunder_and_the_heuristics_bury_is_weighed_against_others():
     found = []
     for seed in (100, 101, 103, 104):
         hand = heuristic_hand(seed)
@@ -182,7 +182,9 @@ def test_burying_the_points_is_a_blunder_and_the_heuristics_bury_is_not_judged_a
         assert isinstance(call, CallFriend)
         before = _position(hand, index)
         budget = Budget(fair_deals=24, hindsight_repeats=4)
-        assert judge_bury(before, bury, call, index, budget) is None  # its own bury
+        own = judge_bury(before, bury, call, index, budget)  # its own bury, among others
+        assert sorted(own.chosen) == sorted(bury.cards) and len(own.candidates) >= 2
+        assert sorted(own.candidates[0].cards) == sorted(bury.cards)
         rich = tuple(sorted(before.cards_of(bury.seat), key=lambda c: -c.points)[:len(bury.cards)])
         judged = judge_bury(before, Bury(bury.seat, rich), call, index, budget)
         assert judged.decision == "bury" and judged.chosen == rich
@@ -257,3 +259,13 @@ def test_a_play_equivalent_to_a_candidate_is_judged_as_that_candidate():
                 assert not any(c.cards == choice.cards for c in judged.candidates)
                 return
     raise AssertionError("no position with two off-suit level cards to choose between")
+
+
+def test_the_review_lists_every_decision_even_a_bury_and_call_the_hint_would_make():
+    """A declarer who buried and called as the hint does sees both in the review, weighed
+    against the other buries and calls a player would weigh."""
+    hand = heuristic_hand(140)
+    declarer = hand.declarer
+    review = review_hand(hand, seat=declarer, budget=Budget(fair_deals=3, hindsight_repeats=1))
+    kinds = [d.decision for d in review.decisions]
+    assert kinds.count("bury") == 1 and kinds.count("call") == 1, kinds

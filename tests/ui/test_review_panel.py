@@ -93,3 +93,24 @@ def test_a_notebook_review_is_judged_in_a_thread_and_fills_in_as_it_goes(monkeyp
     # the first verdict was on the page (chart point and detail) before the review ended
     finished, points, detail = seen_early[0]
     assert not finished and points >= 1 and "You " in detail
+
+
+def test_an_unlucky_decision_names_the_play_hindsight_found():
+    """"Only hindsight finds a better play" says which play that is, in both languages."""
+    from tutor.review import review_hand
+    from tutor.rules import format_cards
+
+    hand = heuristic_hand(140)
+    review = review_hand(hand, seat=hand.declarer,
+                         budget=Budget(fair_deals=3, hindsight_repeats=1))
+    unlucky = [d for d in review.decisions if d.unlucky and d.best_hindsight]
+    assert unlucky
+    panel = HandReviewPanel(hand, hand.declarer, 1)
+    panel.show(HandReview(hand.declarer, unlucky[:1]))
+    panel.selected = 0
+    for lang in ("en", "zh"):
+        panel.lang = lang
+        named = format_cards(unlucky[0].best_hindsight, lang=lang)
+        said = next(p for p in panel._detail.object.replace("&#x27;", "'").split("<p>")
+                    if "hindsight" in p or "事后" in p)
+        assert named in said, said

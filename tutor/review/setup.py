@@ -50,13 +50,15 @@ def _truth(position: Hand) -> Sample:
 def judge_bury(position: Hand, bury: Bury, call: CallFriend, index: int,
                budget: Budget = DEFAULT_BUDGET) -> Judged | None:
     """Judge the learner's `bury` against the heuristic's, with the learner's `call` after
-    either (None when the two are the same)."""
+    either; when the two are the same, among the other buries a player would weigh
+    (`judge_options`), so the review lists every decision (None only when there is no
+    other)."""
     obs = position.observation(bury.seat)
     heuristic, reason = setup_reason(obs)
     assert isinstance(heuristic, Bury)
     mine = tuple(bury.cards)
     if sorted(heuristic.cards) == sorted(mine):
-        return None
+        return judge_options(position, index, call, budget)
     plays = [mine, tuple(heuristic.cards)]
     return _judged(obs, position, plays, lambda k: (plays[k], call), index, reason, "bury",
                    budget)
@@ -64,15 +66,16 @@ def judge_bury(position: Hand, bury: Bury, call: CallFriend, index: int,
 
 def judge_call(position: Hand, call: CallFriend, index: int,
                budget: Budget = DEFAULT_BUDGET) -> Judged | None:
-    """Judge the learner's friend `call` against the heuristic's, with the learner's bury
-    (None when they are the same, or under the `nth_played` rule)."""
+    """Judge the learner's friend `call` against the heuristic's, with the learner's bury;
+    when they are the same, among the calls a player would weigh (`judge_options`). None
+    under the `nth_played` rule."""
     obs = position.observation(call.seat)
     if obs.rules.friend_rule != "holder":
         return None
     heuristic, reason = setup_reason(obs)
     assert isinstance(heuristic, CallFriend)
     if heuristic.card == call.card:
-        return None
+        return judge_options(position, index, None, budget)
     calls = [call, heuristic]
     buried = tuple(obs.buried or ())
     plays = [(c.card,) for c in calls]

@@ -255,7 +255,9 @@ class HandReviewPanel(pn.viewable.Viewer):
         cards = format_cards(judged.chosen, lang=lang) or t("pass", lang)  # a pass shows none
         lines = [t(f"chose_{judged.decision}", lang, cards=cards)]
         if judged.unlucky:
-            lines.append(t("unlucky", lang, cost=f"{judged.cost_hindsight:.2f}"))
+            lines.append(t("unlucky", lang, cost=f"{judged.cost_hindsight:.2f}",
+                           cards=format_cards(judged.best_hindsight, lang=lang)
+                           or t("pass", lang)))
         elif judged.cost_fair > 0:
             lines.append(t(f"better_{judged.decision}", lang,
                            cards=format_cards(judged.best_fair, lang=lang) or t("pass", lang),

@@ -157,6 +157,7 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     _review_the_hand(page)
     assert state["error"], "no chance to try an illegal follow came up in this hand"
     assert state["earlier"], "the earlier tricks never showed"
+    _new_game_asks_first(page)
     assert page.outside_requests == []
     figures = json.loads(urllib.request.urlopen(app_url + "tutor-stats", timeout=10).read())
     # every AI play came from a worker process: four seats, more than ten tricks a hand
@@ -166,6 +167,21 @@ def test_a_whole_hand_through_the_ui(page, app_url):
     print(f"\nPLAY first render: {first_render * 1000:.0f} ms; click Play -> hand updated: "
           f"median {click_to_update[len(click_to_update) // 2] * 1000:.0f} ms, "
           f"max {click_to_update[-1] * 1000:.0f} ms over {len(click_to_update)} plays")
+
+
+def _new_game_asks_first(page) -> None:
+    """Mid-match, "New game" asks before it ends the match; "Keep playing" keeps it."""
+    _button(page, "New game").click()
+    _button(page, "Keep playing").wait_for(timeout=10_000)
+    page.set_viewport_size({"width": 390, "height": 844})
+    scroll, _ = settled_widths(page)
+    assert scroll <= 390 + 1
+    _button(page, "Keep playing").scroll_into_view_if_needed()
+    shot(page, "play_new_game_confirm_phone")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    _button(page, "Keep playing").click()
+    _button(page, "Keep playing").wait_for(state="hidden", timeout=10_000)
+    assert page.get_by_text("is over").count() > 0  # the same match, its hand still shown
 
 
 def _look_back(page) -> bool:

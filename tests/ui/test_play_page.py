@@ -262,3 +262,28 @@ def test_a_hint_still_on_its_way_for_an_earlier_decision_does_not_hold_up_the_ne
     assert not page.controls.hint_shown
     asked[1][1](asked[1][0])
     assert page.controls.hint_shown
+
+
+def test_new_game_in_the_middle_of_a_match_asks_first():
+    """"New game" ends a match the person has played in only once they confirm; before they
+    have acted, it starts at once; a script's click on the hidden confirm ends nothing."""
+    page = PlayPage(session=PlaySession(seed=7, strength="easy"))
+    while not page.session.human_to_act:
+        page.ai_move()
+    untouched = page.session
+    page._new.clicks += 1  # nothing played yet: a new match at once
+    assert page.session is not untouched and not page._confirm.visible
+    while not page.session.human_to_act:
+        page.ai_move()
+    page.act(person_action(page.session))
+    playing = page.session
+    page._confirm_yes.clicks += 1  # hidden: a script's click
+    assert page.session is playing
+    page._new.clicks += 1
+    assert page._confirm.visible and page.session is playing
+    assert "cannot be" in page._confirm_text.object
+    page._confirm_no.clicks += 1  # keep playing
+    assert not page._confirm.visible and page.session is playing
+    page._new.clicks += 1
+    page._confirm_yes.clicks += 1
+    assert page.session is not playing and not page._confirm.visible

@@ -14,6 +14,7 @@ import asyncio
 import os
 import time
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import panel as pn
@@ -42,7 +43,8 @@ DEFAULT_DELAY_MS = 700
 # on a phone (below 700 px) the choice of opponents moves below the hand, so the hand and the
 # buttons are on the first screen
 PHONE_LAYOUT_CSS = """
-@media (max-width: 700px) { .zp-play-options { order: 1; } .zp-play-after { order: 2; } }
+@media (max-width: 700px) { .zp-play-options { order: 1; } .zp-play-confirm { order: 1; }
+  .zp-play-after { order: 2; } }
 """
 
 
@@ -93,7 +95,16 @@ class PlayPage(AppPage):
                                            width=120)
         self._strength.param.watch(lambda e: setattr(self, "strength", e.new), "value")
         self._new = pn.widgets.Button(color="default", width=120, align="end")
-        self._new.on_click(lambda _e: self.new_game())
+        self._new.on_click(lambda _e: self.ask_new_game())
+        # a match in progress is not thrown away on one click: the page asks first
+        self._confirm_text = pn.pane.HTML("", margin=(5, 10), css_classes=["zp-confirm"])
+        self._confirm_yes = pn.widgets.Button(button_type="danger", width=170)
+        self._confirm_yes.on_click(lambda _e: self.confirm_new_game())
+        self._confirm_no = pn.widgets.Button(button_type="default", width=130)
+        self._confirm_no.on_click(lambda _e: self._asking(False))
+        self._confirm = pn.FlexBox(self._confirm_text, self._confirm_yes, self._confirm_no,
+                                   align_items="center", visible=False,
+                                   css_classes=["zp-play-confirm"], sizing_mode="stretch_width")
         self._together = pn.pane.HTML("", align="end", margin=(5, 10))
         self.table = TableView(lang=self.lang)
         self.hand = HandView(lang=self.lang)
@@ -108,7 +119,8 @@ class PlayPage(AppPage):
         self._layout = pn.Column(
             pn.FlexBox(self._strength, self._new, self._together, align_items="end",
                        css_classes=["zp-play-options"]),
-            self.games.warning, self.table, self.ending, self.controls, self.hand, self.games,
+            self._confirm, self.games.warning, self.table, self.ending, self.controls, self.hand,
+            self.games,
             sizing_mode="stretch_width", stylesheets=[PHONE_LAYOUT_CSS])
         self._label()
 
@@ -119,6 +131,9 @@ class PlayPage(AppPage):
             self._strength.name = t("strength", lang)
             self._strength.options = self._strength_options()
             self._new.name = t("new_game", lang)
+            self._confirm_text.object = escape(t("new_game_confirm", lang))
+            self._confirm_yes.name = t("new_game_yes", lang)
+            self._confirm_no.name = t("new_game_no", lang)
             self._together.object = (f'<a href="?page=table&lang={lang}">'
                                      f'{t("play_together", lang)}</a>')
             for part in (self.table, self.hand, self.controls, self.ending, self.games):
@@ -216,7 +231,31 @@ class PlayPage(AppPage):
         self._saved_now()
         self.refresh()
 
+    @property
+    def match_in_progress(self) -> bool:
+        """Whether a new game would end a match the person has played in and not finished."""
+        session = self.session
+        return not session.match_over and (bool(session.finished_hands) or any(
+            a.seat == session.human for a in session.hand.actions))
+
+    def ask_new_game(self) -> None:
+        """"New game": at once when nothing would be lost, else after the person confirms."""
+        if self.match_in_progress:
+            self._asking(True)
+        else:
+            self.new_game()
+
+    def confirm_new_game(self) -> None:
+        """The person confirmed ending the match in progress (the question must be open:
+        a script's click on the hidden button ends nothing)."""
+        if self._confirm.visible:
+            self.new_game()
+
+    def _asking(self, shown: bool) -> None:
+        self._confirm.visible = shown
+
     def new_game(self) -> None:
+        self._asking(False)
         self.session = PlaySession(seed=new_deal_seed(), strength=self._strength.value)
         self._saved_now()
 

@@ -5,6 +5,7 @@ learner must then choose a new one, and a signed-in account changes its password
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -32,6 +33,16 @@ def _ended(page, lang: str):
 def _field(page, placeholder: str):
     """The visible input with this placeholder (a hidden form may have one like it)."""
     return page.locator(f"input[placeholder='{placeholder}']:visible")
+
+
+def _puzzle_in_address(page) -> str:
+    """The puzzle the page's address names (the page keeps it to the puzzle shown)."""
+    for _ in range(100):
+        found = parse_qs(urlparse(page.url).query).get("puzzle")
+        if found:
+            return found[0]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no puzzle in {page.url}")
 
 
 def _sign_in(page, username: str, password: str, lang: str = "en") -> None:
@@ -155,11 +166,18 @@ def test_a_teacher_resets_a_password_and_the_learner_chooses_a_new_one(browser, 
         learner.get_by_role("button", name=account_text("save_password", lang)).click()
         expect(learner.get_by_text(t("sign_in_wrong", lang))).to_be_visible(timeout=30_000)
         shot(learner, f"password_change_{width}_{lang}")
+        shown_before = _puzzle_in_address(learner)
         _field(learner, account_text("current_password", lang)).fill("4321")
         learner.get_by_role("button", name=account_text("save_password", lang)).click()
         expect(_field(learner, account_text("current_password", lang))).to_be_hidden(
             timeout=60_000)  # the page came back, signed in with the new password
         expect(learner.get_by_role("button", name=t("sign_out", lang))).to_be_visible()
+        # it says so, and shows the puzzle it showed before
+        expect(learner.get_by_text(account_text("password_changed", lang))).to_be_visible(
+            timeout=30_000)
+        assert _puzzle_in_address(learner) == shown_before
+        expect(learner.get_by_text(shown_before).first).to_be_visible(timeout=30_000)
+        shot(learner, f"password_changed_{width}_{lang}")
         learner.get_by_role("button", name=t("sign_out", lang)).click()
         expect(learner.get_by_role("button", name=t("sign_out", lang))).to_be_hidden(
             timeout=60_000)

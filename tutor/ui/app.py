@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
+from html import escape
 
 import panel as pn
 import param
@@ -40,6 +41,9 @@ SHELL_CSS = """
 """
 # six pages side by side still fit a phone's 390 px
 NAV_CSS = "@media (max-width: 700px) { .bk-btn { padding: 6px 7px; font-size: 13.5px; } }"
+
+
+NOTICES = ("password_changed",)  # what `?notice=` may say: an account form's done deed
 
 
 class TutorApp(pn.viewable.Viewer):
@@ -94,12 +98,18 @@ class TutorApp(pn.viewable.Viewer):
         # shown once the sign-in this page acts for has ended (the store refuses it too)
         self._ended_alert = pn.pane.Alert("", alert_type="danger", visible=False,
                                           sizing_mode="stretch_width")
+        # what an account form just did, said once the page is back (a known key only)
+        notice = query.get("notice")
+        self._notice_key = notice if notice in NOTICES else None
+        self._notice = pn.pane.Alert("", alert_type="success", visible=bool(self._notice_key),
+                                     sizing_mode="stretch_width")
         if query.get("account") == "open" and self.account.enabled:
             self.account.form.visible = True  # "sign in again" opens the form at once
         self._layout = pn.Column(
             pn.FlexBox(self._brand, self._nav, self.account.header, self._lang_button,
                        flex_wrap="wrap", align_items="center", sizing_mode="stretch_width"),
-            self.account.panel, self._ended_alert, self._store_alert, pn.layout.Divider(),
+            self.account.panel, self._notice, self._ended_alert, self._store_alert,
+            pn.layout.Divider(),
             self._content,
             sizing_mode="stretch_width",
             styles={"max-width": "1180px", "margin": "0 auto", "padding": "0 12px"})
@@ -154,6 +164,8 @@ class TutorApp(pn.viewable.Viewer):
         self._nav.options = self._nav_options()
         self._nav.value = self._nav_value()
         self._lang_button.name = t("language", self.lang)
+        if self._notice_key:
+            self._notice.object = escape(account_text(self._notice_key, self.lang))
 
     def _toggle_lang(self, _=None) -> None:
         self.lang = "zh" if self.lang == "en" else "en"

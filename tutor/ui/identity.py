@@ -34,7 +34,16 @@ async function ask(path, body, texts) {
   } catch (err) {
     return {error: texts.unreachable};
   }
-  if (response.ok) { window.location.reload(); return {error: ""}; }
+  if (response.ok) {
+    if (texts.done_notice) {  // the page comes back saying what was done (a known key)
+      const url = new URL(window.location.href);
+      url.searchParams.set("notice", texts.done_notice);
+      window.location.replace(url.toString());
+    } else {
+      window.location.reload();
+    }
+    return {error: ""};
+  }
   let data = {};
   try { data = await response.json(); } catch (err) { /* not JSON: use the status */ }
   return {error: data.error || (response.status + " " + response.statusText),
@@ -195,7 +204,8 @@ class PasswordForm(JSComponent):
         save.disabled = true;
         error.hidden = true;
         const problem = await post("auth/password", {password: current.value,
-          new_password: fresh.value, lang: model.lang}, model.labels);
+          new_password: fresh.value, lang: model.lang},
+          Object.assign({}, model.labels, {done_notice: "password_changed"}));
         save.disabled = false;
         if (problem) {
           error.textContent = problem;

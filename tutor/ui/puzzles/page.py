@@ -94,6 +94,13 @@ class PuzzlesPage(AppPage):
         self._asked_for = given.id if given is not None else None  # kept over a sign-in
         if given is None or not self.open_puzzle(given.id):
             self.new_puzzle()
+        # the first puzzle too (set before its watcher would see it), once the browser's
+        # address is known to the page: before that, the browser's own would overwrite it
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:
+            pn.state.onload(self._in_address)
+        else:
+            self._in_address()
 
     # --------------------------------------------------------------- labels
     def _label(self) -> None:
@@ -273,6 +280,14 @@ class PuzzlesPage(AppPage):
         if mode == "assignment":
             self._assign_progress()
         return outcome.grade
+
+    @param.depends("puzzle", watch=True)
+    def _in_address(self) -> None:
+        """The puzzle shown is the one the page's address names, so coming back to it (a
+        reload, as after a password change) serves the same puzzle (`requested_puzzle`)."""
+        location = pn.state.location
+        if location is not None and self.puzzle is not None:
+            location.update_query(puzzle=self.puzzle.id)
 
     @param.depends("outcome", watch=True)
     def _draw(self) -> None:

@@ -137,7 +137,11 @@ def test_a_teacher_resets_a_password_and_the_learner_chooses_a_new_one(browser, 
         teacher.goto(app_url + f"?page=teacher&lang={lang}")
         button = teacher.get_by_role("button", name=account_text("reset_button", lang))
         expect(button).to_be_enabled(timeout=60_000)
-        button.click()
+        button.click()  # asks first: the learner's sign-ins end
+        yes = teacher.get_by_role("button", name=account_text("reset_yes", lang))
+        expect(yes).to_be_visible(timeout=30_000)
+        shot(teacher, f"password_reset_confirm_{width}_{lang}")
+        yes.click()
         shown = teacher.get_by_text(re.compile(r"one-time code|一次性代码")).first
         expect(shown).to_be_visible(timeout=30_000)
         one_time = re.search(r"\b([A-Z2-9]{8})\b", shown.inner_text()).group(1)

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.puzzle import PuzzleFileError
 from tutor.puzzle.tomlwrite import entry as toml_entry
-from tutor.store import AccessDenied, Conflict
+from tutor.store import AccessDenied, AuthenticationFailed, Conflict
 from tutor.ui.bank import LEGACY_FILE, authored_puzzles, current_bank, save_entry, shipped_bank
 from tutor.ui.i18n import t
 from tutor.ui.puzzles.trainer import Trainer
@@ -139,7 +139,9 @@ def test_the_teachers_news_is_said_again_in_the_language_chosen(store):
     assert page.notice.text.startswith("Class “")
     page.classes._select.value = str(room.id)
     reset = page.classes._reset
-    reset._reset()
+    reset._button.clicks += 1  # asks first
+    assert reset._confirm.visible and "Reset " in reset._question.object
+    reset._yes.clicks += 1
     assert "one-time code" in reset._result.text
     page.lang = "zh"
     assert "一次性代码" in reset._result.text
@@ -287,3 +289,28 @@ def test_the_class_of_a_teacher_is_forgotten_when_someone_else_signs_in(store):
     page.attach_user(store, learner)
     assert page.classroom is None and page.assignment is None
     assert page.results._learners.object == "" and page._layout.objects == [page._refusal]
+
+
+def test_a_password_reset_is_asked_before_it_is_done(store):
+    """Resetting a learner's password ends their sign-ins: the page asks first, Cancel
+    leaves the password working, and a script's click on the hidden confirm resets nobody."""
+    teacher, learner, room = class_with_learner(store)
+    token = store.users.open_session(learner)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.classes._select.value = str(room.id)
+    reset = page.classes._reset
+    reset._yes.clicks += 1  # hidden: no question open
+    reset._button.clicks += 1
+    assert reset._confirm.visible and learner.display_name in reset._question.object
+    reset._no.clicks += 1
+    assert not reset._confirm.visible
+    reset._yes.clicks += 1
+    assert store.users.session_user(token).id == learner.id  # still signed in
+    reset._button.clicks += 1
+    page.lang = "zh"
+    assert "要重设" in reset._question.object
+    reset._yes.clicks += 1
+    assert "一次性代码" in reset._result.text
+    with pytest.raises(AuthenticationFailed):
+        store.users.session_user(token)

@@ -34,13 +34,24 @@ class PasswordReset(pn.viewable.Viewer):
             label=pn.bind(account_text, "reset_learner", lang), width=220)
         self._button = pn.widgets.Button(label=pn.bind(account_text, "reset_button", lang),
                                          color="warning", width=160, align="end")
-        self._button.on_click(self._reset)
+        self._button.on_click(self._ask)
+        # a reset cannot be undone (the learner's password and sign-ins end): asked first
+        self._pending: str | None = None  # the learner the open question is about
+        self._question = pn.pane.HTML("", margin=(5, 10))
+        self._yes = pn.widgets.Button(label=pn.bind(account_text, "reset_yes", lang),
+                                      button_type="danger", width=160)
+        self._yes.on_click(self._reset)
+        self._no = pn.widgets.Button(label=pn.bind(account_text, "reset_no", lang), width=110)
+        self._no.on_click(lambda _e: self._close())
+        self._confirm = pn.FlexBox(self._question, self._yes, self._no, align_items="center",
+                                   visible=False, sizing_mode="stretch_width")
+        self._learner.param.watch(lambda _e: self._close(), "value")
         self._result = Notice(lang=self.param.lang)
         self._names: dict[str, str] = {}
         self._layout = pn.Column(
             pn.pane.Markdown(pn.bind(lambda lang: f"#### {account_text('reset_header', lang)}",
                                      lang)),
-            pn.FlexBox(self._learner, self._button), self._result,
+            pn.FlexBox(self._learner, self._button), self._confirm, self._result,
             visible=pn.bind(lambda room: room is not None, self.param.classroom),
             sizing_mode="stretch_width")
         self._load()
@@ -65,10 +76,33 @@ class PasswordReset(pn.viewable.Viewer):
         if not learners and self.classroom is not None:
             self._result.say(lambda lang: account_text("reset_none", lang), "secondary")
 
-    def _reset(self, _=None) -> None:
+    def _ask(self, _=None) -> None:
+        """"Reset password": first asks about the learner chosen."""
         chosen = self._learner.value
+        if chosen not in self._names:
+            return  # no learner chosen: nothing to ask about
+        self._pending = chosen
+        self._result.clear()
+        self._relabel_question()
+        self._confirm.visible = True
+
+    @param.depends("lang", watch=True)
+    def _relabel_question(self) -> None:
+        if self._pending in self._names:
+            self._question.object = account_text(
+                "reset_confirm", self.lang, name=user_text(self._names[self._pending]))
+
+    def _close(self) -> None:
+        self._pending = None
+        self._confirm.visible = False
+
+    def _reset(self, _=None) -> None:
+        """The teacher confirmed: only the learner the open question names is reset (a
+        script's click on the hidden button, with no question open, resets nobody)."""
+        chosen = self._pending
+        self._close()
         if chosen not in self._names or self.store is None or self.user is None:
-            return  # no learner chosen: nothing to reset (the store would refuse anyway)
+            return  # no question open: nothing to reset
         try:
             code = self.store.users.reset_secret(self.user.id, int(chosen))
         except StoreError as exc:

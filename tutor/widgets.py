@@ -27,7 +27,7 @@ import param
 from tutor.ai import STRENGTHS
 from tutor.lesson import Lesson as LessonModel
 from tutor.lesson import load_lessons
-from tutor.puzzle import TIERS, Grade, load_bank
+from tutor.puzzle import Grade, load_bank
 from tutor.puzzle import Puzzle as PuzzleModel
 from tutor.rules import (
     Card,
@@ -41,6 +41,7 @@ from tutor.rules import (
     trick_winner,
 )
 from tutor.text import section
+from tutor.ui.bank import meta_html
 from tutor.ui.cards import CARD_CSS, card_html, hand_html
 from tutor.ui.i18n import t
 from tutor.ui.learn import page as learn_page
@@ -311,8 +312,7 @@ class Puzzle(pn.viewable.Viewer):
     @param.depends("lang", watch=True)
     def _render(self) -> None:
         lang = self.lang
-        self._meta.object = "*" + t("puzzle_meta", lang, id=self.puzzle.id,
-                                    tier=TIERS[self.puzzle.difficulty].get(lang)) + "*"
+        self._meta.object = meta_html(self.puzzle, lang)
         self.card.param.update(question=self.puzzle, lang=lang)
 
     @property

@@ -184,7 +184,7 @@ def _answer_the_puzzle(page) -> None:
     seats = [p["seat"] for p in puzzle.public()["position"]["plays"]]
     wrong = next(s for s in seats if s != right)
     out = _output_of(page, f'tw.Puzzle("{PUZZLE_ID}")')
-    out.get_by_text(f"Puzzle {PUZZLE_ID}").first.wait_for(timeout=30_000)
+    out.locator(f'em.zp-puzzle-meta[data-puzzle="{PUZZLE_ID}"]').wait_for(timeout=30_000)
     assert out.locator(".zp-q-prompt .zp-card").count() == 10  # five plays of a pair
     # the tour's next cell already checked "4" from code, so the verdict says Correct; each
     # click now goes to the kernel over the comm and the new verdict comes back from it

@@ -12,16 +12,18 @@ from .conftest import shot
 
 pytestmark = pytest.mark.browser
 BANK = {p.id: p for p in load_bank()}
-TITLE = re.compile(r"^Puzzle \S+ · ")  # the line that names the puzzle on screen
+META = "em.zp-puzzle-meta"  # the line that names the puzzle on screen (its title; its id
+# is the element's data-puzzle, not shown)
 
 
 def _current_puzzle(page, previous: str | None = None):
-    """The puzzle on screen (its id is shown), once it differs from `previous`."""
-    loc = page.get_by_text(TITLE)
+    """The puzzle on screen, once it differs from `previous`; its title says what it is."""
+    loc = page.locator(META)
     for _ in range(100):
         loc.first.wait_for(timeout=15_000)
-        pid = re.match(r"Puzzle (\S+) · ", loc.first.inner_text()).group(1)
+        pid = loc.first.get_attribute("data-puzzle")
         if pid != previous:
+            assert BANK[pid].title().en in loc.first.inner_text()
             return BANK[pid]
         page.wait_for_timeout(100)
     raise AssertionError("no new puzzle appeared")
@@ -30,12 +32,12 @@ def _current_puzzle(page, previous: str | None = None):
 def _choose_theme(page, label: str) -> None:
     """Pick a theme and give the page time to deal from it: until the puzzle on screen
     changes (at most 5 s: the new theme may deal the very puzzle already shown)."""
-    loc = page.get_by_text(TITLE).first
+    loc = page.locator(META).first
     loc.wait_for(timeout=30_000)
-    before = loc.inner_text()
+    before = loc.get_attribute("data-puzzle")
     page.get_by_label("Theme").first.select_option(label=label)
     for _ in range(50):
-        if loc.inner_text() != before:
+        if loc.get_attribute("data-puzzle") != before:
             return
         page.wait_for_timeout(100)
 

@@ -66,8 +66,8 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         learner.get_by_role("button", name="Join class").click()
         learner.get_by_text("You joined “Tuesday club”.").wait_for(timeout=15_000)
         learner.get_by_text("0 of 2 puzzles solved.").wait_for(timeout=15_000)
-        meta = learner.get_by_text(re.compile(r"^Puzzle \S+ · ")).first
-        pid = re.match(r"Puzzle (\S+) · ", meta.inner_text()).group(1)
+        meta = learner.locator("em.zp-puzzle-meta").first
+        pid = meta.get_attribute("data-puzzle")
         answer = BANK[pid].solve().text
         wrong = next(str(p["seat"]) for p in BANK[pid].public()["position"]["plays"]
                      if str(p["seat"]) != answer)
@@ -76,7 +76,7 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         learner.get_by_text("Not quite: the answer is").wait_for(timeout=15_000)
         learner.get_by_role("button", name="Next puzzle").click()  # the missed one again
         learner.get_by_text("Not quite: the answer is").wait_for(state="hidden", timeout=15_000)
-        learner.get_by_text(f"Puzzle {pid} · ").first.wait_for(timeout=15_000)
+        learner.locator(f'em.zp-puzzle-meta[data-puzzle="{pid}"]').wait_for(timeout=15_000)
         learner.get_by_role("button", name=f"Seat {answer}", exact=True).click()
         learner.get_by_role("button", name="Check answer").click()
         learner.get_by_text("1 of 2 puzzles solved.").wait_for(timeout=15_000)

@@ -64,7 +64,8 @@ def test_puzzle_answered_in_place(page):
     puzzle = {p.id: p for p in load_bank()}[PUZZLE_ID]
     right = int(solve(puzzle).text)
     seats = [p["seat"] for p in puzzle.public()["position"]["plays"]]
-    page.get_by_text(f"Puzzle {PUZZLE_ID}").first.wait_for(timeout=30_000)
+    page.locator(f'em.zp-puzzle-meta[data-puzzle="{PUZZLE_ID}"]').wait_for(timeout=30_000)
+    assert page.get_by_text(puzzle.title().en).count()  # named by what it is about
     assert page.locator(".zp-q-prompt .zp-card").count() == 10  # five plays of a pair
 
     page.get_by_role("button", name=f"Seat {next(s for s in seats if s != right)}",

@@ -1,44 +1,47 @@
-"""What people call a puzzle (`Puzzle.title`): a mined strategy puzzle reads as a best play
-named by its hand and action in both languages, not as its raw id behind the type's name."""
+"""What people call a puzzle (`Puzzle.title`): its kind and a few words on its position, in
+both languages, never its raw id (`Puzzle score-1-011`, `题目 strategy-1_254-82`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-import pytest
-
 from tutor.puzzle.loader import MINED_TYPES
+from tutor.rules import format_cards
+
+RAW_ID = re.compile(r"[a-z_]+-\d+[-_]\d+|strategy-|rules-ex")
 
 
-@pytest.fixture(scope="module")
-def strategy(bank):
-    found = [p for p in bank if p.type in MINED_TYPES]
-    assert found, "the bank serves mined strategy puzzles"
-    return found[0]
-
-
-def test_a_mined_puzzle_is_a_best_play_in_both_languages(strategy):
-    puzzle = replace(strategy, id="strategy-1_3-45")  # the shape mining gives its ids
-    assert puzzle.title().en == "Best play 1_3-45"
-    assert puzzle.title().zh == "最佳打法 1_3-45"
-
-
-def test_every_mined_title_names_its_own_hand_and_not_the_raw_id(bank):
-    for p in (p for p in bank if p.type in MINED_TYPES):
+def test_no_title_of_the_bank_shows_an_id(bank):
+    for p in bank:
         title = p.title()
-        assert title.en.startswith("Best play ") and title.zh.startswith("最佳打法 "), p.id
-        assert title.en.removeprefix("Best play ") == p.id.removeprefix("strategy-")
-        assert "strategy-" not in title.en + title.zh
+        for text in (title.en, title.zh):
+            assert not RAW_ID.search(text), (p.id, text)
+            assert " · " in text, (p.id, text)  # the kind, then what the position is
 
 
-def test_an_unusual_strategy_id_keeps_the_named_form(strategy):
-    puzzle = replace(strategy, id="strategy-lesson-bury")  # not a mined hand's id
-    assert puzzle.title().en == "Strategy: find the best play: strategy-lesson-bury"
+def test_a_title_says_what_its_position_is_about(bank):
+    throw = next(p for p in bank if p.type == "throw" and p.id.startswith("throw-"))
+    cards = throw.position["throw"]
+    assert throw.title().en.startswith("Throws · throwing " + format_cards(cards, lang="en"))
+    assert "甩" + format_cards(cards, lang="zh") in throw.title().zh
+    mined = [p for p in bank if p.type in MINED_TYPES]
+    lead = next(p for p in mined if p.position["decision"] == "play"
+                and not p.position["plays"] and p.position["role"] == "declarer")
+    trick = lead.position["trick"]
+    assert lead.title().en == f"Best play · a lead as the declarer, trick {trick}"
+    assert lead.title().zh == f"最佳打法 · 庄家首发，第{trick}轮"
+    bury = next(p for p in mined if p.position["decision"] == "bury")
+    assert bury.title().en.startswith("Best play · burying, level ")
 
 
-def test_other_titles_are_unchanged(bank):
+def test_a_rules_example_keeps_its_number(bank):
     by_id = {p.id: p for p in bank}
-    throw = next(p for p in bank if p.id.startswith("throw-1-"))
-    assert throw.title().en.startswith("Throws ")
-    if "rules-ex15" in by_id:
-        assert by_id["rules-ex15"].title().en == "Rules example 15"
+    assert by_id["rules-ex15"].title().en.startswith("Rules example 15 · throwing ")
+    assert by_id["rules-ex15"].title().zh.startswith("规则例15 · 甩")
+
+
+def test_a_kind_without_words_for_its_position_keeps_the_named_form(bank):
+    strategy = next(p for p in bank if p.type in MINED_TYPES)
+    odd = replace(strategy, type="unknown-kind", id="made-by-hand")
+    assert odd.title().en == "unknown-kind: made-by-hand"

@@ -64,13 +64,15 @@ def test_the_results_name_puzzles_by_title_and_answers_in_words(store):
     page.attach_user(store, teacher)
     assert page.assignment == work
     shown = unescape(page.results._learners.object)
-    assert "Rules example 15: the throw succeeds ✓" in shown
+    example = bank["rules-ex15"].title()
+    assert example.en.startswith("Rules example 15 · throwing ")
+    assert f"{example.en}: the throw succeeds ✓" in shown
     assert f"{trick.title().en}: Seat {seat} ✓" in shown
     assert "rules-ex15" not in shown and ": ok " not in shown
     assert "Rules example 15" in unescape(page.results._puzzles.object)
     page.lang = "zh"
     shown = unescape(page.results._learners.object)
-    assert "规则例15: 甩牌成功 ✓" in shown and f": {seat}号位 ✓" in shown
+    assert f"{example.zh}: 甩牌成功 ✓" in shown and f": {seat}号位 ✓" in shown
     assert "规则例15" in unescape(page.results._puzzles.object)
 
 
@@ -109,12 +111,15 @@ def test_the_csv_holds_the_assignment_shown_in_words(store):
     assert [(r["puzzle_id"], r["seconds"]) for r in got] == [("rules-ex15", "5.0"),
                                                              ("rules-ex16", "6.0")]
     assert {r["assignment_title"] for r in got} == {'Throws: "week 1"'}
-    assert [r["puzzle"] for r in got] == ["Rules example 15", "Rules example 16"]
+    assert [r["puzzle"] for r in got] == [bank[pid].title().en
+                                          for pid in ("rules-ex15", "rules-ex16")]
+    assert got[0]["puzzle"].startswith("Rules example 15 · throwing ")
     assert [r["answer"] for r in got] == ["the throw succeeds",
                                           "the throw fails: K♥ must be played instead"]
     page.lang = "zh"
     got = rows()
-    assert [r["puzzle"] for r in got] == ["规则例15", "规则例16"]
+    assert [r["puzzle"] for r in got] == [bank[pid].title().zh
+                                          for pid in ("rules-ex15", "rules-ex16")]
     assert [r["answer"] for r in got] == ["甩牌成功", "甩牌失败：须改出 K♥"]
     page.assignment = other
     assert results._csv.filename == "class-a-4ème-other.csv"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from html import unescape
 
 import panel as pn
 import pytest
@@ -174,11 +175,14 @@ def test_puzzle_unreadable_answer_says_the_format():
 
 def test_puzzle_shows_its_answer_and_speaks_chinese():
     puzzle = tw.Puzzle("throw-1-002", lang="zh")
-    assert "题目 throw-1-002" in puzzle._meta.object
+    assert puzzle.puzzle.title().zh in unescape(puzzle._meta.object)
+    assert "甩" in puzzle._meta.object
+    assert 'data-puzzle="throw-1-002"' in puzzle._meta.object
     assert puzzle.show_answer() == solve(puzzle.puzzle).text
     assert "答案" in puzzle.verdict
     puzzle.lang = "en"
-    assert "Puzzle throw-1-002" in puzzle._meta.object and "The answer" in puzzle.verdict
+    assert puzzle.puzzle.title().en in unescape(puzzle._meta.object)
+    assert "The answer" in puzzle.verdict
 
 
 def test_unknown_puzzle_says_how_to_find_ids():

@@ -11,6 +11,7 @@ from tutor.question import Grade, Question, Solution
 from tutor.text import Text, both
 
 from .themes import TYPE_THEMES
+from .titles import about
 
 RULES_EXAMPLE = re.compile(r"rules-ex0*(\d+[a-z]?)")  # RULES.md's worked example, by number
 GENERATED = re.compile(r"([a-z_]+)-(\d+)-0*(\d+)")  # <type>-<seed>-<number>
@@ -29,15 +30,19 @@ class Puzzle(Question):
     file: str = ""
 
     def title(self) -> Text:
-        """What people call the puzzle: `Rules example 15`, `Throws 7`, `Best play 1_3-45` (a
-        mined strategy puzzle: its hand and action), else `Throws: <id>`."""
-        kind = TYPE_THEMES.get(self.type, Text(self.type, self.type))
+        """What people call the puzzle: its kind and what its position is about
+        (`titles.about`: `Throws · throwing A♥ A♥ K♥, level 2, trump ♠ (spades)`, `Rules
+        example 15 · …` for RULES.md's worked examples); an id only for a kind without
+        words for its position."""
+        kind = (both("puzzle.kind_strategy") if self.type == "strategy" else
+                TYPE_THEMES.get(self.type, Text(self.type, self.type)))
+        said = about(self.type, self.position)
         example = RULES_EXAMPLE.fullmatch(self.id)
         if example:
-            return both("puzzle.title_rules", n=example.group(1))
-        mined = MINED.fullmatch(self.id)
-        if mined and self.type == "strategy":
-            return both("puzzle.title_strategy", n=mined.group(1))
+            return (both("puzzle.title_rules", n=example.group(1)) if said is None else
+                    both("puzzle.title_rules_about", n=example.group(1), about=said))
+        if said is not None:
+            return both("puzzle.title_about", kind=kind, about=said)
         made = GENERATED.fullmatch(self.id)
         if made and made.group(1) == self.type:
             seed, number = made.group(2), made.group(3)

@@ -11,12 +11,16 @@ import logging
 import threading
 import tomllib
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
-from tutor.puzzle import Puzzle, PuzzleFileError, load_bank
+from tutor.puzzle import TIERS, Puzzle, PuzzleFileError, load_bank
 from tutor.puzzle.loader import read_entry
 from tutor.store import Store
+
+from .i18n import t
+from .safe import user_text
 
 SOURCE = "authored puzzles"  # where an authored puzzle's errors say it comes from
 LEGACY_FILE = "authored_puzzles.toml"
@@ -93,3 +97,28 @@ def import_legacy_file(store: Store) -> int:
                     if isinstance(raw, dict))
         path.replace(path.with_name(LEGACY_FILE + ".imported"))
     return added
+
+
+def meta_html(puzzle: Puzzle, lang: str) -> str:
+    """The line above a puzzle: its title and tier (`Throws · throwing A♥ A♥ K♥, … · easy`),
+    as text (a teacher's puzzle may carry typed words), its id kept for scripts and tests
+    in `data-puzzle`, not shown."""
+    said = t("puzzle_meta", lang, title=puzzle.title().get(lang),
+             tier=TIERS[puzzle.difficulty].get(lang))
+    return (f'<em class="zp-puzzle-meta" data-puzzle="{escape(puzzle.id, quote=True)}">'
+            f"{user_text(said)}</em>")
+
+
+def distinct(titles: list[str]) -> list[str]:
+    """`titles` with a second of one numbered (`… (2)`), for a list or axis that needs each
+    once (two puzzles may be about the same cards)."""
+    seen: set[str] = set()
+    out = []
+    for title in titles:
+        label, n = title, 1
+        while label in seen:
+            n += 1
+            label = f"{title} ({n})"
+        seen.add(label)
+        out.append(label)
+    return out

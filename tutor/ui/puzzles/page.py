@@ -14,7 +14,7 @@ from tutor.store import Store, StoreError, User
 from tutor.store.signed_in import client_address
 from tutor.text import LANGS, Text
 
-from ..bank import current_bank, shipped_bank
+from ..bank import current_bank, meta_html, shipped_bank
 from ..i18n import t
 from ..page import AppPage
 from ..question import QuestionCard, Refused
@@ -297,7 +297,7 @@ class PuzzlesPage(AppPage):
         self._meta.object = (
             self._nothing_to_serve() if puzzle is None else
             "*" + t("personal_meta", lang, tier=tier) + "*" if self._personal(puzzle) else
-            "*" + t("puzzle_meta", lang, id=puzzle.id, tier=tier) + "*")
+            meta_html(puzzle, lang))
         after = self._next_unfinished() if self._finished() is not None else None
         self._next_assignment.visible = after is not None
         if after is not None:

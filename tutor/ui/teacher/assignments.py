@@ -11,7 +11,7 @@ import param
 
 from tutor.store import Assignment, StoreError
 
-from ..bank import current_bank
+from ..bank import current_bank, distinct
 from ..i18n import t
 from ..safe import user_text
 from ..theme_choice import known_theme, theme_groups
@@ -47,11 +47,15 @@ class Assignments(TeacherPart):
             pn.FlexBox(self._title, self._due), pn.FlexBox(self._theme, self._tier, self._count),
             self._picked, self._create, sizing_mode="stretch_width", margin=0)
 
-    @param.depends("store", "user", watch=True)
+    @param.depends("store", "user", "lang", watch=True)
     def load_bank(self) -> None:
-        """Offer the puzzles of the bank (again: a teacher may have added some)."""
-        if self._teacher():
-            self._picked.options = sorted(p.id for p in current_bank(self.store))
+        """Offer the puzzles of the bank (again: a teacher may have added some) by their
+        titles (`Throws · throwing A♥ A♥ K♥, …`; a second of one title is numbered)."""
+        if not self._teacher():
+            return
+        bank = sorted(current_bank(self.store), key=lambda p: p.id)
+        labels = distinct([p.title().get(self.lang) for p in bank])
+        self._picked.options = {label: p.id for label, p in zip(labels, bank, strict=True)}
 
     def _chosen_puzzles(self) -> list[str]:
         """The puzzles picked (only ones of the bank), else `count` (1 to 30) of the theme

@@ -16,7 +16,7 @@ from bokeh.plotting import figure
 from tutor.puzzle import Puzzle
 from tutor.store import Assignment, Classroom, StoreError
 
-from ..bank import current_bank
+from ..bank import current_bank, distinct
 from ..i18n import t
 from ..progress.mistakes import class_mistakes_html
 from ..progress.mistakes import t as review_text
@@ -142,9 +142,8 @@ class Results(TeacherPart):
         the selects it was filling stale: `pn.io.hold` collects the changes and sends them
         itself, whatever called this."""
         tried = [p for p in self.report[1] if p.attempts] if self.report else []
-        names = [puzzle_title(p.puzzle_id, p.puzzle, self.lang) for p in tried]
-        if len(set(names)) < len(names):  # a categorical axis needs each factor once
-            names = [p.puzzle_id for p in tried]
+        # a categorical axis needs each factor once
+        names = distinct([puzzle_title(p.puzzle_id, p.puzzle, self.lang) for p in tried])
         failed = [p.failed_percent for p in tried]
         with pn.io.hold():
             self._chart.x_range.factors = names or EMPTY

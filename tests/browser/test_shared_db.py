@@ -61,7 +61,9 @@ def test_an_assignment_set_on_one_process_reaches_a_learner_on_the_other(browser
             timeout=15_000)
 
         learner.reload()  # the other process reads the new assignment from the database
-        learner.get_by_text("0 of 2 puzzles solved.").wait_for(timeout=30_000)
+        learner.get_by_text(
+            "0 of 2 puzzles solved, 0 at the first answer."
+        ).wait_for(timeout=30_000)
         shot(learner, "shared_db_learner")
     finally:
         teacher_ctx.close()

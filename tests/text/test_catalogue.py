@@ -138,8 +138,10 @@ def test_a_counted_message_reads_right_for_one_and_for_two(key, params, one, two
 
 
 def test_a_message_counted_by_another_slot_and_no_card_s_left() -> None:
-    assert t("ui.assignment_progress", "en", "total", done=0, total=1) == "0 of 1 puzzle solved."
-    assert t("ui.assignment_progress", "en", "total", done=1, total=3) == "1 of 3 puzzles solved."
+    assert t("ui.assignment_progress", "en", "total", done=0, total=1, first=0) == (
+        "0 of 1 puzzle solved, 0 at the first answer.")
+    assert t("ui.assignment_progress", "en", "total", done=1, total=3, first=1) == (
+        "1 of 3 puzzles solved, 1 at the first answer.")
     held = both("follow.held", plural_by="have", have=1, suit="♠", n=2)
     assert held.en == "You hold 1 ♠ card and 2 were led."
     assert t("trump_order.extra", "en", cards="A♠", n=1) == "A♠ is not a trump."

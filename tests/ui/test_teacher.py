@@ -11,6 +11,7 @@ from tutor.puzzle.tomlwrite import entry as toml_entry
 from tutor.store import AccessDenied, AuthenticationFailed, Conflict
 from tutor.ui.bank import LEGACY_FILE, authored_puzzles, current_bank, save_entry, shipped_bank
 from tutor.ui.i18n import t
+from tutor.ui.puzzles.page import PuzzlesPage
 from tutor.ui.puzzles.trainer import Trainer
 from tutor.ui.teacher.page import TeacherPage
 from tutor.ui.teacher.reports import assignment_report
@@ -319,3 +320,29 @@ def test_a_password_reset_is_asked_before_it_is_done(store):
     assert "一次性代码" in reset._result.text
     with pytest.raises(AuthenticationFailed):
         store.users.session_user(token)
+
+
+def test_the_teacher_and_the_learner_count_one_thing_and_say_the_first_tries(store):
+    """The teacher read "Done 2/2, Correct 1" where the learner read "1 of 2 solved": both
+    now count puzzles solved, and say how many were solved at the first answer."""
+    teacher, learner, room = class_with_learner(store)
+    tricks = [p for p in shipped_bank() if p.type == "trick"][:2]
+    work = store.classes.create_assignment(teacher.id, room.id, "Two", [p.id for p in tricks])
+    trainer = Trainer(current_bank(store), store, learner.id)
+    first, second = tricks
+    wrong = next(str(p["seat"]) for p in first.public()["position"]["plays"]
+                 if str(p["seat"]) != first.solve().text)
+    trainer.submit(first, wrong, 3, assignment_id=work.id)  # missed, then solved
+    trainer.submit(first, first.solve().text, 3, assignment_id=work.id)
+    trainer.submit(second, second.solve().text, 3, assignment_id=work.id)  # at once
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.assignment = work
+    shown = page.results._learners.object
+    assert "<th>Solved</th><th>First try</th><th>Tried</th>" in shown
+    assert "<td>2/2</td><td>1</td><td>2</td>" in shown
+    mine = PuzzlesPage()
+    mine.attach_user(store, learner)
+    mine._assignment.value = str(work.id)
+    mine._assign_progress()
+    assert "2 of 2 puzzles solved, 1 at the first answer." in mine._assign_status.object

@@ -209,8 +209,9 @@ class PuzzlesPage(AppPage):
             self._assign_status.object = t("no_assignments", self.lang)
             return
         total = len(chosen.puzzle_ids)
-        self._assign_status.object = t("assignment_progress", self.lang, "total",
-                                       done=total - self._remaining(chosen), total=total)
+        self._assign_status.object = t(
+            "assignment_progress", self.lang, "total", done=total - self._remaining(chosen),
+            total=total, first=self.trainer.first_try(chosen.id, list(chosen.puzzle_ids)))
 
     def _on_assignment(self) -> None:
         self._assign_progress()  # the count is of the assignment now chosen

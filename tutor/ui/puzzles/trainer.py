@@ -71,6 +71,8 @@ class Trainer:
         self.tried: set[str] = set()
         self.failed: dict[str, bool] = {}  # puzzle id -> still unsolved after a miss
         self.assignment_solved: dict[int, set[str]] = {}  # assignment id -> puzzles solved
+        self.assignment_tried: dict[int, set[str]] = {}  # assignment id -> puzzles answered
+        self.assignment_first: dict[int, set[str]] = {}  # … solved at the first answer
         self.streak = 0
         if self.store is not None and self.user_id is not None:
             self._load()
@@ -95,8 +97,8 @@ class Trainer:
             self.ratings[theme] = _rating(stored)
         for a in reversed(self.store.attempts.for_user(self.user_id, self.user_id)):  # oldest first
             self.tried.add(a.puzzle_id)
-            if a.correct and a.assignment_id is not None:
-                self.assignment_solved.setdefault(a.assignment_id, set()).add(a.puzzle_id)
+            if a.assignment_id is not None:
+                self._answered_in(a.assignment_id, a.puzzle_id, a.correct)
             if a.correct:
                 self.failed.pop(a.puzzle_id, None)
             else:
@@ -179,10 +181,10 @@ class Trainer:
                 before, self.puzzle_rating(puzzle), result.correct, first)
         self.tried.add(puzzle.id)
         self.ratings[theme] = after
+        if assignment_id is not None:
+            self._answered_in(assignment_id, puzzle.id, result.correct)
         if result.correct:
             self.failed.pop(puzzle.id, None)
-            if assignment_id is not None:
-                self.assignment_solved.setdefault(assignment_id, set()).add(puzzle.id)
         else:
             self.failed[puzzle.id] = True
         ended = None
@@ -190,6 +192,19 @@ class Trainer:
             ended = None if result.correct else self.streak
             self.streak = self.streak + 1 if result.correct else 0
         return Outcome(result, theme, before.rating, after.rating, first, self.streak, ended)
+
+    def _answered_in(self, assignment_id: int, puzzle_id: str, correct: bool) -> None:
+        """An answer for an assignment (oldest first): solved, and whether at the first."""
+        tried = self.assignment_tried.setdefault(assignment_id, set())
+        if correct:
+            self.assignment_solved.setdefault(assignment_id, set()).add(puzzle_id)
+            if puzzle_id not in tried:
+                self.assignment_first.setdefault(assignment_id, set()).add(puzzle_id)
+        tried.add(puzzle_id)
+
+    def first_try(self, assignment_id: int, puzzle_ids: list[str]) -> int:
+        """How many of an assignment's puzzles were solved at the first answer for it."""
+        return len(self.assignment_first.get(assignment_id, set()) & set(puzzle_ids))
 
     def _save(self, puzzle: Puzzle, correct: bool, given: Any, seconds: float,
               assignment_id: int | None) -> tuple[bool, Rating, Rating]:

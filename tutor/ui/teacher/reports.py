@@ -25,6 +25,7 @@ class LearnerResult:
     total: int
     seconds: float
     answers: list[tuple[str, Any, bool]] = field(default_factory=list)  # puzzle, answer, right
+    first_try: int = 0  # puzzles solved at the learner's first answer (as the learner sees)
 
 
 @dataclass
@@ -61,12 +62,20 @@ def assignment_report(store: Store, teacher_id: int, assignment: Assignment,
             member.id, member.display_name, len({a.puzzle_id for a in mine}),
             len({a.puzzle_id for a in mine if a.correct}), len(wanted),
             sum(a.seconds for a in mine),
-            [(a.puzzle_id, a.answer, a.correct) for a in mine]))
+            [(a.puzzle_id, a.answer, a.correct) for a in mine], _first_try(mine)))
     puzzles = [PuzzleResult(pid, len(atts), sum(not a.correct for a in atts),
                             statistics.median(a.seconds for a in atts) if atts else None,
                             bank.get(pid))
                for pid, atts in by_puzzle.items()]
     return learners, puzzles
+
+
+def _first_try(attempts: list) -> int:
+    """Puzzles whose first answer (of `attempts`, oldest first) was right."""
+    first: dict[str, bool] = {}
+    for a in attempts:
+        first.setdefault(a.puzzle_id, a.correct)
+    return sum(first.values())
 
 
 def puzzle_title(puzzle_id: str, puzzle: Puzzle | None, lang: str) -> str:

@@ -177,7 +177,8 @@ class Results(TeacherPart):
 
 def learners_html(report: tuple[list[LearnerResult], list[PuzzleResult]] | None,
                   lang: str) -> str:
-    """One row per learner: done, right, time, answers."""
+    """One row per learner: solved (as the learner's page counts them), solved at the first
+    answer, tried, time, answers."""
     if report is None:
         return ""
     learners = report[0]
@@ -185,10 +186,12 @@ def learners_html(report: tuple[list[LearnerResult], list[PuzzleResult]] | None,
         return f"<p>{escape(t('teacher_no_learners', lang))}</p>"
     puzzles = {p.puzzle_id: p.puzzle for p in report[1]}
     head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in
-                   ("col_learner", "col_done", "col_correct", "col_time", "col_answers"))
+                   ("col_learner", "col_solved", "col_first_try", "col_tried", "col_time",
+                    "col_answers"))
     rows = "".join(
         f"<tr data-learner='{r.user_id}'><td>{user_text(r.name)}</td>"
-        f"<td>{r.attempted}/{r.total}</td><td>{r.solved}</td><td>{r.seconds:.0f} s</td>"
+        f"<td>{r.solved}/{r.total}</td><td>{r.first_try}</td><td>{r.attempted}</td>"
+        f"<td>{r.seconds:.0f} s</td>"
         f"<td>{user_text(_answers(r.answers, puzzles, lang))}</td></tr>" for r in learners)
     return f"{TABLE_STYLE}<table class='zp-results'><tr>{head}</tr>{rows}</table>"
 

@@ -308,10 +308,13 @@ class AccountBox(pn.viewable.Viewer):
              "too_long": t("account_too_long", lang)})
 
     def _toggle(self, _=None) -> None:
-        """Open or close the sign-in form (and, for a signed-in account, the password's)."""
-        opened = not self.form.visible
-        self.form.visible = opened
-        self.password_form.visible = opened and self.user is not None and not self.user.is_guest
+        """Open or close what the Account button offers: to a guest, signing in or creating
+        an account; to a signed-in account, changing its password (not a sign-in form:
+        signing in as another account starts with signing out)."""
+        signed_in = self.user is not None and not self.user.is_guest
+        opened = not (self.password_form.visible or self.form.visible)
+        self.form.visible = opened and not signed_in
+        self.password_form.visible = opened and signed_in
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -346,3 +346,27 @@ def test_the_teacher_and_the_learner_count_one_thing_and_say_the_first_tries(sto
     mine._assignment.value = str(work.id)
     mine._assign_progress()
     assert "2 of 2 puzzles solved, 1 at the first answer." in mine._assign_status.object
+
+
+def test_the_teacher_page_follows_learners_joining_and_answering(store):
+    """It said "No learner has joined this class yet" until reloaded: now it looks again
+    (every few seconds on a served page) and shows who joined and what they answered."""
+    teacher = store.users.create("tfol", "Ms F", "teacher", "secret-1")
+    room = store.classes.create(teacher.id, "Follow club")
+    trick = next(p for p in shipped_bank() if p.type == "trick")
+    work = store.classes.create_assignment(teacher.id, room.id, "One", [trick.id])
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    reset = page.classes._reset
+    assert "No learner has joined" in reset._result.text
+    assert not page.results.report[0]
+    learner = store.users.create("kim", "Kim", "learner", "secret-2")
+    store.classes.join(learner.id, room.join_code)
+    page._follow()
+    assert "Kim (kim)" in reset._learner.options and "No learner" not in reset._result.text
+    assert [r.name for r in page.results.report[0]] == ["Kim"]
+    Trainer(current_bank(store), store, learner.id).submit(trick, trick.solve().text, 3,
+                                                          assignment_id=work.id)
+    page._follow()
+    assert page.results.report[0][0].solved == 1
+    assert "<td>1/1</td>" in page.results._learners.object

@@ -14,7 +14,7 @@ from typing import Any
 import panel as pn
 import param
 
-from tutor.store import Assignment, Classroom, Store, User
+from tutor.store import Assignment, Classroom, Store, StoreError, User
 from tutor.text import section
 
 from ..i18n import t
@@ -26,6 +26,7 @@ from .part import Notice, share
 from .results import Results
 
 tables_text = section("tables")
+FOLLOW_MS = 10_000  # how often an open Teacher page looks for learners joining and answering
 
 
 class TeacherPage(AppPage):
@@ -58,6 +59,8 @@ class TeacherPage(AppPage):
                                self.results, self.authoring, sizing_mode="stretch_width")
         # the tools are swapped in (not merely unhidden), so their charts draw at full size
         self._layout = pn.Column(self._refusal, sizing_mode="stretch_width")
+        self._seen: tuple | None = None  # the class as last shown (`_follow`)
+        self._following = False
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -67,6 +70,39 @@ class TeacherPage(AppPage):
         super().attach_user(store, user)
         allowed = store is not None and user.role == "teacher" and not user.is_guest
         self._layout.objects = [self._body] if allowed else [self._refusal]
+        self._seen = self._class_now() if allowed else None
+        doc = pn.state.curdoc
+        if allowed and not self._following and doc is not None and (
+                doc.session_context is not None):  # served: the page follows its class
+            pn.state.add_periodic_callback(self._follow, period=FOLLOW_MS)
+            self._following = True
+
+    def _class_now(self) -> tuple | None:
+        """Who is in the class shown and how far each is with the assignment shown (one
+        query each): what changes when a learner joins or answers."""
+        room, work = self.classroom, self.assignment
+        if self.store is None or self.user is None or room is None:
+            return None
+        members = tuple(m.id for m in self.store.classes.members(self.user.id, room.id))
+        progress = () if work is None else tuple(
+            self.store.attempts.assignment_progress(self.user.id, work.id))
+        return room.id, members, progress
+
+    def _follow(self) -> None:
+        """Show learners who joined and answers given since the page last looked, without a
+        reload (the page said "No learner has joined" until reloaded); nothing is drawn
+        again while nothing changed."""
+        if self._layout.objects != [self._body]:
+            return
+        try:
+            now = self._class_now()
+        except StoreError:
+            return  # unreachable or the sign-in ended: the page says so itself
+        if now == self._seen:
+            return
+        self._seen = now
+        self.classes._reset._load()
+        self.results.reload()
 
 
 def _tables_link(lang: str) -> str:

@@ -11,6 +11,7 @@ import asyncio
 import copy
 import re
 import threading
+from html import unescape
 
 import pytest
 
@@ -261,3 +262,14 @@ def test_a_waiting_class_table_says_nobody_is_thinking_and_a_late_learner_takes_
     store.tables.start(teacher.id, info.id)
     arrived = table_page(services, store, late, code=info.code)  # after the start
     assert arrived.seat == 0 and arrived.live.person_holds(0)  # the computer's seat is theirs
+
+
+def test_a_tables_shared_link_carries_its_language(store, services):
+    _teacher, learner, _room = class_with_learner(store)
+    info = store.tables.create(learner.id, table_options("easy", max_hands=1), 3,
+                               options={"strength": "easy", "turn_seconds": 0})
+    host = table_page(services, store, learner, code=info.code)
+    host.lang = "zh"
+    shown = host._header_html(info.code, 0, "waiting")
+    assert f"加入：<code><bdi>?page=table&lang=zh&code={info.code}</bdi></code>" in unescape(
+        shown), shown

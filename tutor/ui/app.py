@@ -25,6 +25,7 @@ from tutor.store.signed_in import SignedInStore, SignIn
 from .auth import Visitor, account_text, current_visitor
 from .i18n import t
 from .identity import AccountBox
+from .lang_memory import LangMemory, remembered
 from .page import AppPage
 from .safe import user_text
 from .services import Services
@@ -62,6 +63,8 @@ class TutorApp(pn.viewable.Viewer):
             params.setdefault("page", query["page"])
         if query.get("lang") in ("en", "zh"):
             params.setdefault("lang", query["lang"])
+        elif remembered(pn.state.cookies):  # the language this browser chose last
+            params.setdefault("lang", remembered(pn.state.cookies))
         super().__init__(**params)
         if self.services is None:
             self.services = Services.default()
@@ -75,6 +78,7 @@ class TutorApp(pn.viewable.Viewer):
         self._nav.param.watch(self._on_nav, "value")
         self._lang_button = pn.widgets.Button(width=76, color="primary", variant="outline")
         self._lang_button.on_click(self._toggle_lang)
+        self._lang_memory = LangMemory(lang=self.lang, width=0, height=0, margin=0)
         self._content = pn.Column(sizing_mode="stretch_width")
         # who it is was worked out by the server from the first request: no waiting
         visitor = current_visitor()
@@ -107,7 +111,8 @@ class TutorApp(pn.viewable.Viewer):
             self.account.form.visible = True  # "sign in again" opens the form at once
         self._layout = pn.Column(
             pn.FlexBox(self._brand, self._nav, self.account.header, self._lang_button,
-                       flex_wrap="wrap", align_items="center", sizing_mode="stretch_width"),
+                       self._lang_memory, flex_wrap="wrap", align_items="center",
+                       sizing_mode="stretch_width"),
             self.account.panel, self._notice, self._ended_alert, self._store_alert,
             pn.layout.Divider(),
             self._content,
@@ -177,7 +182,7 @@ class TutorApp(pn.viewable.Viewer):
         with pn.io.hold():
             self._label()
             self._label_ended()
-            self.account.lang = self.lang
+            self.account.lang = self._lang_memory.lang = self.lang
             for view in self._views.values():
                 view.lang = self.lang
             self._sync_url()

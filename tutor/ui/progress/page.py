@@ -58,9 +58,10 @@ def lesson_list(ids: list[str], lang: str) -> str:
 
 
 def retry_links(ids: list[str], titles: dict[str, Text], lang: str) -> str:
-    """Puzzles to retry as Markdown links by title, each opening it on the Puzzles page."""
+    """Puzzles to retry as Markdown links by title, each opening it on the Puzzles page (in
+    the page's language)."""
     return ", ".join(f"[{user_text(titles[i].get(lang) if i in titles else i)}]"
-                     f"(?page=puzzles&puzzle={quote(i)})" for i in ids) or "—"
+                     f"(?page=puzzles&lang={lang}&puzzle={quote(i)})" for i in ids) or "—"
 
 
 def _row(stats: ThemeStats, lang: str, indent: bool = False) -> str:

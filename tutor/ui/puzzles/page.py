@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 import panel as pn
 import param
@@ -282,10 +283,14 @@ class PuzzlesPage(AppPage):
             self._assign_progress()
         return outcome.grade
 
+    def url_query(self) -> str:
+        """The puzzle shown, so coming back to the page (a reload, as after a password
+        change) serves the same puzzle (`requested_puzzle`)."""
+        return "" if self.puzzle is None else f"&puzzle={quote(self.puzzle.id)}"
+
     @param.depends("puzzle", watch=True)
     def _in_address(self) -> None:
-        """The puzzle shown is the one the page's address names, so coming back to it (a
-        reload, as after a password change) serves the same puzzle (`requested_puzzle`)."""
+        """The page's address follows the puzzle shown (`url_query`)."""
         location = pn.state.location
         if location is not None and self.puzzle is not None:
             location.update_query(puzzle=self.puzzle.id)

@@ -305,11 +305,12 @@ class TablePage(AppPage):
         """The table's code and link; `data-count` (the actions the table has) and
         `data-status` say where the table is to a test or load generator."""
         lang = self.lang
-        link = f"?page=table&code={code}"
+        link = f"?page=table&lang={lang}&code={code}"  # the link carries the language
         location = pn.state.location
         if location is not None and location.href:
             link = location.href.split("?")[0] + link
-        share = f"<p>{t('share', lang, code=code)} <code>{user_text(link)}</code></p>"
+        said = t("share", lang, code=code, link="\x00")  # the link goes in as HTML
+        share = "<p>" + said.replace("\x00", f"<code>{user_text(link)}</code>") + "</p>"
         if status != "waiting":  # inviting is done: folded away, so the game comes first
             share = f"<details><summary>{t('invite', lang)}</summary>{share}</details>"
         return (f'<div class="zp-table-head" data-code="{code}" data-count="{count}" '

@@ -1,0 +1,34 @@
+"""The language is remembered: chosen once, the next visit on this browser opens in it (a
+guest's as an account's), and a link that names a language wins; a table's shared link
+carries the language it was shared in."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_language_chosen_is_remembered_and_a_link_names_its_own(page, app_url):
+    page.goto(app_url + "?page=home")
+    page.get_by_role("button", name="中文", exact=True).click()
+    page.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+    page.wait_for_function("() => document.cookie.includes('zp_lang=zh')", timeout=10_000)
+    fresh = page.context.new_page()  # a later visit, no language in its address
+    fresh.goto(app_url + "?page=puzzles")
+    fresh.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+    assert fresh.get_by_role("button", name="练习题", exact=True).is_visible()
+    shot(fresh, "lang_remembered_zh")
+    named = page.context.new_page()  # a link in English opens in English
+    named.goto(app_url + "?page=puzzles&lang=en")
+    named.get_by_role("button", name="中文", exact=True).wait_for(timeout=30_000)
+    # a table's link says the language it was shared in
+    named.get_by_role("button", name="中文", exact=True).click()
+    named.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+    named.goto(app_url + "?page=table&lang=zh")
+    named.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+    for p in (fresh, named):
+        p.close()
+    assert page.outside_requests == []

@@ -169,6 +169,30 @@ def test_a_whole_hand_through_the_ui(page, app_url):
           f"max {click_to_update[-1] * 1000:.0f} ms over {len(click_to_update)} plays")
 
 
+# whether no word of the element breaks across lines: each word's box is on one line
+WHOLE_WORDS = """e => { const text = e.textContent; const node = [...e.childNodes].find(
+    n => n.nodeType === 3) || e.firstChild; if (!node || node.nodeType !== 3) return true;
+  const s = node.textContent; let i = 0;
+  for (const word of s.split(/(\\s+)/)) {
+    if (word.trim()) { const r = document.createRange(); r.setStart(node, i);
+      r.setEnd(node, i + word.length);
+      const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+      if (tops.size > 1) return false; }
+    i += word.length; }
+  return true; }"""
+
+
+def _words_kept_whole(page) -> None:
+    """On a phone, no header of the hand's summary and no seat figure breaks mid-word
+    ("Lev/el", "用/时", "0 / 分" did); a joker's mini card shows one glyph in Chinese."""
+    assert page.locator(".zp-summary th").count() >= 5
+    cells = page.locator(".zp-summary th, .zp-seat .meta span, .zp-seat .meta")
+    broken = [c.inner_text() for c in cells.all() if not c.evaluate(WHOLE_WORDS)]
+    assert not broken, broken
+    for rank in page.locator(".zp-tiny .zp-card.joker .rank").all():
+        assert len(rank.inner_text().strip()) <= 5  # JOKER/joker, or one glyph: 大 or 小
+
+
 def _new_game_asks_first(page) -> None:
     """Mid-match, "New game" asks before it ends the match; "Keep playing" keeps it."""
     _button(page, "New game").click()
@@ -176,6 +200,7 @@ def _new_game_asks_first(page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     scroll, _ = settled_widths(page)
     assert scroll <= 390 + 1
+    _words_kept_whole(page)
     _button(page, "Keep playing").scroll_into_view_if_needed()
     shot(page, "play_new_game_confirm_phone")
     page.set_viewport_size({"width": 1366, "height": 900})
@@ -229,6 +254,7 @@ def _review_the_hand(page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     scroll, _ = settled_widths(page)
     assert scroll <= 390 + 1
+    _words_kept_whole(page)
     shot(page, "play_review_phone_zh")
     page.set_viewport_size({"width": 1366, "height": 900})
     _button(page, "English").click()

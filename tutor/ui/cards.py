@@ -29,6 +29,7 @@ CARD_CSS = """
 .zp-card .pts { position: absolute; top: 36px; left: 5px; font-size: 10px; color: #1565c0; }
 .zp-card.joker .rank { writing-mode: vertical-rl; font-size: 11px; letter-spacing: 1px; }
 .zp-card.joker .pts { display: none; }
+.zp-tiny .zp-card.joker .zp-j2 { display: none; }
 .zp-card.joker.big { color: #c62828; }
 .zp-card.joker.small { color: #1b1b1b; }
 .zp-card.tagged { outline: 3px solid #8e24aa; outline-offset: -1px; }
@@ -50,7 +51,10 @@ def card_html(card: Card, trump: Trump | None = None, tag: str = "", lang: str =
         big = card.rank == "BJ"
         classes += ["joker", "big" if big else "small"]
         label = card.name(lang)
-        face = label if lang == "zh" else "JOKER" if big else "joker"
+        # a mini card has room for one Chinese glyph, not two (小王's overlapped): 王 is
+        # dropped there, the star below still tells big from small
+        face = (f'{label[0]}<span class="zp-j2">{label[1:]}</span>' if lang == "zh" else
+                "JOKER" if big else "joker")
         body = f'<span class="rank">{face}</span>' \
                f'<span class="pip">{"★" if big else "☆"}</span>'
     else:

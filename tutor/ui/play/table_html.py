@@ -72,7 +72,9 @@ TABLE_CSS = CARD_CSS + """
 .zp-tiny[data-many] .zp-card { margin-right: -12px; }
 .zp-played .zp-card:last-child, .zp-played[data-many] .zp-card:last-child { margin-right: 0; }
 .zp-summary table { border-collapse: collapse; margin-top: 6px; }
-.zp-info, .zp-summary { overflow-wrap: anywhere; }  /* a long name typed without spaces */
+.zp-info, .zp-summary td { overflow-wrap: anywhere; }  /* a long name typed without spaces */
+.zp-summary th { word-break: keep-all; }  /* a word stays whole: breaks only between words */
+.zp-nb { white-space: nowrap; }
 .zp-summary td, .zp-summary th { border: 1px solid #ccd; padding: 3px 10px; text-align: center; }
 .zp-summary th { background: #eef2f7; }
 .zp-up { color: #2e7d32; font-weight: 700; }
@@ -224,9 +226,10 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str,
         badges.append(f'<span class="zp-badge lead">{escape(t("leads", lang))}</span>')
     if obs.current_winner == seat:
         badges.append(f'<span class="zp-badge win">{escape(t("winning", lang))}</span>')
-    meta = " · ".join([t("level", lang, level=LEVEL_NAMES[obs.levels[seat]]),
-                       t("cards_left", lang, n=obs.hand_sizes[seat]),
-                       t("captured", lang, n=obs.captured[seat])])
+    # each figure kept whole on a narrow seat ("0 / 分", "Lev/el" broke mid-word on a phone)
+    meta = " · ".join(f'<span class="zp-nb">{escape(x)}</span>' for x in (
+        t("level", lang, level=LEVEL_NAMES[obs.levels[seat]]),
+        t("cards_left", lang, n=obs.hand_sizes[seat]), t("captured", lang, n=obs.captured[seat])))
     bid = [cards for s, cards in obs.bids if s == seat] if obs.phase == Phase.BIDDING else []
     # room for a bid only while bidding: later a seat is its name and figures, kept short
     shown = (cards_row(bid[-1], obs.trump, lang=lang) if bid else '<div class="zp-played"></div>'
@@ -235,7 +238,7 @@ def seat_html(obs: Observation, seat: int, human: int, lang: str,
     kind = (" acting" if obs.turn == seat else "") + (" me" if seat == human else "")
     return (f'<div class="zp-seat{kind}" style="grid-area:{area}" data-seat="{seat}">'
             f'<div class="who">{who_html(seat, human, lang, names)}{"".join(badges)}</div>'
-            f'<div class="meta">{escape(meta)}</div>{shown}</div>')
+            f'<div class="meta">{meta}</div>{shown}</div>')
 
 
 def trick_rows(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None,

@@ -17,7 +17,8 @@ from ..theme_choice import kind_theme, theme_link
 
 t = section("review")
 TABLE_STYLE = ("<style>.zp-mistakes td, .zp-mistakes th {padding: 3px 12px;"
-               " border-bottom: 1px solid #dde}</style>")
+               " border-bottom: 1px solid #dde} .zp-mistakes th {white-space: nowrap;"
+               " word-break: keep-all}</style>")
 
 
 class Html(str):

@@ -222,7 +222,8 @@ class ProgressPage(AppPage):
                               f" border-bottom: 1px solid #dde}}"
                               f" .zp-progress .zp-sub {{text-align: left; font-weight: 600;"
                               f" padding-top: 10px}} .zp-progress .zp-in {{padding-left: 26px}}"
-                              f"</style>"
+                              f" .zp-progress tr:first-child th {{white-space: nowrap;"
+                              f" word-break: keep-all}}</style>"
                               f'<table class="zp-progress" style="border-collapse:collapse">'
                               f"<tr>{head}</tr>{rows}</table>" if themes else "")
         games = [t("progress_game_playing", lang, n=i + 1) if playing else str(i + 1)

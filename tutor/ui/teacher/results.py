@@ -34,7 +34,8 @@ from .reports import (
 
 EMPTY = ["—"]  # a categorical axis needs a factor to draw at all
 TABLE_STYLE = ("<style>.zp-results td, .zp-results th {padding: 3px 10px;"
-               " border-bottom: 1px solid #dde; text-align: left}</style>")
+               " border-bottom: 1px solid #dde; text-align: left}"
+               " .zp-results th {white-space: nowrap; word-break: keep-all}</style>")
 
 
 class Results(TeacherPart):

@@ -62,3 +62,23 @@ def test_the_points_are_the_defenders_total_exactly_when_the_seat_can_tell(plays
                 hidden_friend_points += others - true
     # a friend who knows itself does not count its own points as the defenders'
     assert hidden_friend_points > 0
+
+
+def test_the_table_says_the_persons_side_and_the_points_as_they_can_count_them(plays):
+    """Above the table, in Play and in the review's "What you saw": "you: the friend (only
+    you know)" and the defenders' points, which the hidden friend alone can count; the
+    declarer with a full-width colon in Chinese (it read 庄家: 1号位)."""
+    from tutor.ui.play.table_html import info_html
+
+    shown = 0
+    for hand, obs, fields in plays:
+        if fields["role"] != "friend_secret":
+            continue
+        for lang, side in (("en", "you: the friend (only you know)"),
+                           ("zh", "你：朋友（只有你知道）")):
+            bar = info_html(obs, obs.seat, lang, 1)
+            assert side in bar
+            assert ("庄家：" if lang == "zh" else "declarer: ") in bar
+        assert f"Defenders have {fields['points']} points" in info_html(obs, obs.seat, "en", 1)
+        shown += 1
+    assert shown

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from tutor.review.puzzles import counted_points, role
 from tutor.rules import (
     LEVEL_NAMES,
     Card,
@@ -199,14 +200,18 @@ def info_html(obs: Observation, human: int, lang: str, hand_no: int,
     parts = [f"<b>{escape(t('hand_no', lang, n=hand_no))}</b>"]
     parts.append(f"<span>{trump_html(obs, human, lang, names)}</span>")
     if obs.declarer is not None:
-        parts.append(f"<span>{escape(t('declarer_badge', lang))}: "
-                     f"{who_html(obs.declarer, human, lang, names)}</span>")
+        who = who_html(obs.declarer, human, lang, names)
+        parts.append(f"<span>{said('declarer_is', lang, who=who)}</span>")
     friend = _friend_text(obs, human, lang, names)
     if friend:
         parts.append(friend)
-    side = obs.declarer_side
-    if side is not None:
-        pts = sum(p for seat, p in enumerate(obs.captured) if seat not in side)
+    # the person's side as they can know it (the hidden friend knows itself), and the
+    # defenders' points once they can count them
+    known = role(obs) if obs.seat == human and obs.phase == Phase.PLAYING else "unknown"
+    if known != "unknown":
+        parts.append(f"<span>{escape(t('you_are', lang, side=t(f'side_{known}', lang)))}</span>")
+    pts, whole = counted_points(obs, known)
+    if whole and obs.phase == Phase.PLAYING:
         parts.append(f"<span>{escape(t('defenders_so_far', lang, n=pts))}</span>")
     return f'<div class="zp-info">{"".join(parts)}</div>'
 

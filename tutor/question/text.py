@@ -162,3 +162,14 @@ def history_parts(tricks: Sequence[tuple[int, Sequence[Sequence[int]]]], trump: 
         return f"<ol>{items}</ol>" + (f"<p>{shown.get(lang)}</p>" if voids else "")
 
     return both("better_play.earlier", n=len(tricks)), Text(html("en"), html("zh"))
+
+
+def lettered(letter: str, cards: Sequence[Card]) -> Text:
+    """An option by its letter: `A: [[2H]]` / `A：[[2H]]` (a full-width colon in Chinese)."""
+    return Text(f"{letter}: {mark(cards)}", f"{letter}：{mark(cards)}")
+
+
+def lettered_list(letters: str, options: Sequence[Sequence[Card]]) -> Text:
+    """Every option by its letter, `A: …; B: …` / `A：…；B：…`."""
+    said = [lettered(letters[i], cards) for i, cards in enumerate(options)]
+    return Text("; ".join(x.en for x in said), "；".join(x.zh for x in said))

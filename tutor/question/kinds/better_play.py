@@ -25,9 +25,10 @@ from ..model import Question, Solution
 from ..text import (
     history,
     join,
+    lettered,
+    lettered_list,
     listing,
     mark,
-    same,
     seat_cap,
     trump_public,
     trump_sentence,
@@ -208,7 +209,7 @@ class BetterPlayKind(Kind):
         trump: Trump = pos["trump"]
         parts = self.play_position(q, both("better_play.from_game", trick=pos["trick"]))
         parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
-        opts = "; ".join(f"{LETTERS[i]}: {mark(c)}" for i, c in enumerate(pos["candidates"]))
+        opts = lettered_list(LETTERS, pos["candidates"])
         parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
         return join(parts) + self.history(q)
 
@@ -216,7 +217,7 @@ class BetterPlayKind(Kind):
         return both("better_play.format")
 
     def answer_input(self, q: Question) -> Input:
-        return Choice(tuple((LETTERS[i], same(f"{LETTERS[i]}: {mark(c)}"))  # as explained
+        return Choice(tuple((LETTERS[i], lettered(LETTERS[i], c))  # as explained
                             for i, c in enumerate(q.position["candidates"])))
 
     def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:

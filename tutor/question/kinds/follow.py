@@ -21,7 +21,17 @@ from ..fields import Fields
 from ..inputs import Input, PickCards, Several
 from ..kind import Kind
 from ..model import Question, Solution
-from ..text import join, listing, mark, same, suit_text, trump_public, trump_sentence, unit_text
+from ..text import (
+    join,
+    lettered,
+    lettered_list,
+    listing,
+    mark,
+    suit_text,
+    trump_public,
+    trump_sentence,
+    unit_text,
+)
 
 LETTERS = "ABCDEF"
 
@@ -68,7 +78,7 @@ class FollowKind(Kind):
                  both("follow.hand", hand=mark(trump.sort(pos["hand"])))]
         if q.question == "select":
             return join([*parts, q.asks()])
-        opts = "; ".join(f"{LETTERS[i]}: {mark(c)}" for i, c in enumerate(pos["candidates"]))
+        opts = lettered_list(LETTERS, pos["candidates"])
         return join([*parts, both("follow.candidates", asks=q.asks(), opts=opts)])
 
     def answer_format(self, q: Question) -> Text:
@@ -80,7 +90,7 @@ class FollowKind(Kind):
         pos = q.position
         if q.question == "select":
             return PickCards(tuple(pos["trump"].sort(pos["hand"])), most=len(pos["lead"]))
-        return Several(tuple((LETTERS[i], same(f"{LETTERS[i]}: {mark(c)}"))
+        return Several(tuple((LETTERS[i], lettered(LETTERS[i], c))
                              for i, c in enumerate(pos["candidates"])))
 
     def parse_answer(self, q: Question, answer: Any) -> tuple[Any, str]:

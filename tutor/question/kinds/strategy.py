@@ -20,7 +20,7 @@ from ..answers import ascii_cards
 from ..fields import Fields
 from ..inputs import Choice, Input
 from ..model import Question, Solution
-from ..text import join, listing, mark, same, trump_public, trump_sentence
+from ..text import join, lettered, listing, mark, trump_public, trump_sentence
 from .better_play import KITTY, LETTERS, SEATS, BetterPlayKind
 
 DECISIONS = ("play", "bid", "bury", "call")
@@ -76,7 +76,7 @@ class StrategyKind(BetterPlayKind):
                     both("strategy.bid_option", letter=LETTERS[k], cards=mark(cards)))
         if decision == "call":
             return both("strategy.call_option", letter=LETTERS[k], cards=mark(cards))
-        return same(f"{LETTERS[k]}: {mark(cards)}")
+        return lettered(LETTERS[k], cards)
 
     def prompt(self, q: Question) -> Text:
         pos = q.position

@@ -17,7 +17,7 @@ from .conftest import settled_widths, shot, watch_outside
 
 pytestmark = pytest.mark.browser
 BANK = {p.id: p for p in load_bank()}
-META = re.compile(r"^(?:Puzzle|题目) (\S+) · ")  # the line naming the puzzle on screen
+META = "em.zp-puzzle-meta"  # the line naming the puzzle on screen (its id: data-puzzle)
 SIZES = {"390": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
                  "is_mobile": True, "has_touch": True},
          "1366": {"viewport": {"width": 1366, "height": 900}}}
@@ -25,10 +25,10 @@ SIZES = {"390": {"viewport": {"width": 390, "height": 844}, "device_scale_factor
 
 def _shown(page, previous: str | None = None):
     """The puzzle on screen, once it is not `previous`."""
-    loc = page.get_by_text(META).first
+    loc = page.locator(META).first
     for _ in range(150):
         loc.wait_for(timeout=30_000)
-        pid = META.match(loc.inner_text()).group(1)
+        pid = loc.get_attribute("data-puzzle")
         if pid != previous:
             return BANK[pid]
         page.wait_for_timeout(100)
@@ -50,9 +50,9 @@ def _solve_a(page, theme: str, lang: str, name: str) -> None:
     label = THEMES[theme].get(lang)
     group = t("ui.theme_group_strategy", lang)
     assert select.locator(f'optgroup[label="{group}"] option', has_text=label).count() == 1
-    before = page.get_by_text(META).first.inner_text()
+    before = page.locator(META).first.get_attribute("data-puzzle")
     select.select_option(label=label)
-    puzzle = _shown(page, META.match(before).group(1))
+    puzzle = _shown(page, before)
     while theme not in puzzle.themes:  # the old puzzle's line can linger a moment
         puzzle = _shown(page, puzzle.id)
     assert puzzle.type == "strategy"
@@ -62,7 +62,7 @@ def _solve_a(page, theme: str, lang: str, name: str) -> None:
     for label in labels:
         page.get_by_text(label, exact=True).first.wait_for(timeout=15_000)
     if puzzle.raw["decision"] == "bury":  # each option buries 7 cards ("big joker, 6♥, …")
-        cards = [label.split(maxsplit=1)[1] for label in labels]
+        cards = [re.split(r"[:：] ?", label, maxsplit=1)[1] for label in labels]
         assert all(len(c.split(", ") if ", " in c else c.split()) == 7 for c in cards), labels
     option = page.get_by_text(next(x for x in labels if x[0] == letter), exact=True).first
     check = page.get_by_role("button", name=t("card.check", lang))
@@ -88,7 +88,7 @@ def test_a_strategy_puzzle_is_solved_on_the_puzzles_page(browser, app_url, size,
     page = watch_outside(context.new_page())
     try:
         page.goto(f"{app_url}?page=puzzles&lang={lang}")
-        page.get_by_text(META).first.wait_for(timeout=30_000)
+        page.locator(META).first.wait_for(timeout=30_000)
         _solve_a(page, "bury", lang, f"strategy_bury_{size}_{lang}")
         scroll, inner = settled_widths(page)
         assert inner == int(size) and scroll <= inner, f"{max(scroll, inner)} px wide"

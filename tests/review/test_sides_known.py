@@ -71,7 +71,7 @@ def test_the_table_says_the_persons_side_and_the_points_as_they_can_count_them(p
     from tutor.ui.play.table_html import info_html
 
     shown = 0
-    for hand, obs, fields in plays:
+    for _hand, obs, fields in plays:
         if fields["role"] != "friend_secret":
             continue
         for lang, side in (("en", "you: the friend (only you know)"),

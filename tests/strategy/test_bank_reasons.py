@@ -172,7 +172,12 @@ def test_every_reason_of_the_bank_is_true_of_its_position(told):
             if "may trump it" not in en:
                 wrong.append((pid, "a throw a void seat may trump", en))
     assert wrong == []
-    assert len(told) > 2000 and min(said.values()) >= 5 and len(said) == len(PHRASES) + 1, said
+    plays = sum(e["decision"] == "play" for path in sorted(STRATEGY_DIR.glob("*.jsonl"))
+                for line in read_lines(path) for e in line["puzzles"])
+    assert len(told) == plays > 300  # every card play of the bank is read
+    # each phrase the bank says is read on several puzzles (the mined bank of the judge that
+    # plays like players says no "the throw is safe": no such throw was certified)
+    assert min(said.values()) >= 5 and len(said) >= len(PHRASES), said
 
 
 def test_every_theme_of_the_bank_is_true_of_its_position(told):

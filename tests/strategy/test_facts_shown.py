@@ -43,12 +43,13 @@ def _lessons() -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
 
 
 def _plays(source) -> list[tuple[Observation, dict[str, Any]]]:
-    out, records = [], {}
+    out: list[tuple[Observation, dict[str, Any]]] = []
+    last, record = None, None
     for raw, entry in source:
         if entry["decision"] != "play":
             continue
-        key = id(raw)
-        record = records.setdefault(key, HandRecord.from_dict(raw))
+        if raw is not last:  # the hand's record, rebuilt once for its puzzles
+            last, record = raw, HandRecord.from_dict(raw)
         index = entry["source"]["action"]
         out.append((record.position(index).observation(record_seat(record, index)), entry))
     return out

@@ -4,6 +4,8 @@ by the referee, and no more than a hand's share of what teaches the same thing."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tutor.ai.preplay import bury_options, call_options, choose_bury, choose_call, lonely_call
 from tutor.review.jobs import HandRecord, decisions
 from tutor.review.setup import judge_options
@@ -19,6 +21,10 @@ from tutor.strategy.mine import (
 from tutor.strategy.run import budget_of, mine_line
 
 SMALL = budget_of(4, "judge")
+
+# two hands of the bank the quick judge mined (shipped until the judge that plays like
+# players replaced it): one call puzzle asked before lonely calls were
+QUICK_MINED = Path(__file__).parent / "data" / "quick-mined.jsonl"
 
 
 def test_later_hands_are_mined_with_levels_of_their_own_and_a_known_declarer():
@@ -158,15 +164,14 @@ def test_the_referee_and_the_verification_weigh_the_same_bury_and_call_as_the_mi
 def test_a_bank_judged_again_by_its_own_judge_comes_out_the_same_and_by_another_a_subset():
     import json
 
-    from tutor.puzzle.loader import STRATEGY_DIR
     from tutor.strategy.run import read_lines, rejudge_line
 
     def rejudged(*args):  # as the output file holds it
         return json.loads(json.dumps(rejudge_line(*args)))
 
-    line = next(x for x in read_lines(STRATEGY_DIR / "mined-1.jsonl")
+    line = next(x for x in read_lines(QUICK_MINED)  # the quick judge's bank, as shipped
                 if len(x["puzzles"]) >= 3 and x["number"] > 0)
-    assert rejudged(line, 48, "quick") == line  # the shipped judge finds what it found
+    assert rejudged(line, 48, "quick") == line  # the quick judge finds what it found
     again = rejudged(line, 8, "judge")
     assert again["key"] == line["key"] and again["record"] == line["record"]
     asked = {e["source"]["action"] for e in line["puzzles"]}
@@ -232,8 +237,8 @@ def test_a_call_reason_speaks_of_a_lonely_call_only_when_the_puzzle_weighs_one()
     from tutor.strategy.mine import kitty_points, record_seat, redescribe
     from tutor.strategy.run import read_lines
 
-    calls = [(line, e) for line in read_lines(STRATEGY_DIR / "mined-1.jsonl")
-             for e in line["puzzles"] if e["decision"] == "call"]
+    calls = [(line, e) for path in (QUICK_MINED, *sorted(STRATEGY_DIR.glob("*.jsonl")))
+             for line in read_lines(path) for e in line["puzzles"] if e["decision"] == "call"]
     assert calls
     lonely_seen = False
     for line, entry in calls:

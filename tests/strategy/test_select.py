@@ -40,7 +40,7 @@ def test_the_caps_hold_and_the_narrowest_of_the_most_common_reason_go_first():
 
 
 def test_mine_select_writes_the_bank_within_its_caps(tmp_path, capsys):
-    lines = read_lines(STRATEGY_DIR / "mined-1.jsonl")[:60]
+    lines = read_lines(STRATEGY_DIR / "judge-2.jsonl")[:60]
     source = tmp_path / "mined" / "judge-9.jsonl"
     source.parent.mkdir()
     source.write_text("".join(json.dumps(x) + "\n" for x in lines))

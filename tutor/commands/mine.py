@@ -28,10 +28,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true", help="keep the hands in --out, mine the rest")
     p.add_argument("--verify", type=int, metavar="K",
                    help="re-judge K random bank puzzles with 4x the deals and playouts")
-    p.add_argument("--policy", choices=("quick", "judge"), default="quick",
-                   help="who plays the judge's playouts: quick (the shipped bank's judge, the "
-                        "default) or judge (as players would, teams as known; every position "
-                        "kept is certified by the referee)")
+    p.add_argument("--policy", choices=("quick", "judge"), default="judge",
+                   help="who plays the judge's playouts: judge (the shipped bank's, the "
+                        "default: as players would, teams as known; every position kept is "
+                        "certified by the referee) or quick (the hint's)")
     p.add_argument("--referee", action="store_true",
                    help="with --verify: value them by the referee (the tactics playing every "
                         "seat) and report top_share and clear_share")

@@ -111,7 +111,7 @@ def test_progress_links_a_missed_puzzle_back_to_it(browser, app_url, lang):
     context, page = _new_page(browser, *SIZES["1366"])
     try:
         page.goto(f"{app_url}?page=puzzles&puzzle=kitty-1-004&lang={lang}")
-        page.get_by_text("kitty-1-004").first.wait_for(timeout=30_000)
+        page.locator('em.zp-puzzle-meta[data-puzzle="kitty-1-004"]').wait_for(timeout=30_000)
         number = page.get_by_placeholder("a whole number" if lang == "en" else "一个整数")
         number.fill("5")  # the kitty bonus is never 5: a miss
         number.press("Enter")
@@ -129,7 +129,7 @@ def test_progress_links_a_missed_puzzle_back_to_it(browser, app_url, lang):
         summary = page.get_by_text("puzzle attempt," if lang == "en" else "练习题作答")
         assert summary.count() and "attempts" not in summary.first.inner_text()
         link.first.click()
-        page.get_by_text("kitty-1-004").first.wait_for(timeout=30_000)
+        page.locator('em.zp-puzzle-meta[data-puzzle="kitty-1-004"]').wait_for(timeout=30_000)
         assert "page=puzzles" in page.url
     finally:
         context.close()

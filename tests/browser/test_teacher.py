@@ -87,11 +87,12 @@ def test_teacher_assigns_learner_solves_teacher_sees_results(browser, app_url, t
         shot(learner, "learner_assignment")
 
         # the teacher sees the result and downloads the CSV
-        teacher.reload()
+        teacher.reload()  # still signed in: the Account button offers the password only
+        teacher.get_by_role("button", name="Sign out").wait_for(timeout=30_000)
         teacher.get_by_role("button", name="Account", exact=True).click()
-        teacher.get_by_placeholder("username").fill("msli")
-        teacher.get_by_placeholder("password or PIN").fill("pass-msli")
-        teacher.get_by_role("button", name="Sign in").click()
+        expect(teacher.get_by_placeholder("current password")).to_be_visible(timeout=15_000)
+        assert not teacher.get_by_placeholder("username").is_visible()
+        teacher.get_by_role("button", name="Account", exact=True).click()
         # the puzzle by its title and the answers in words, never their codes (`1`); asked
         # again until it holds: the results are redrawn as the signed-in page fills in, and
         # a row read at the wrong moment was once empty

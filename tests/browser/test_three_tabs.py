@@ -32,7 +32,8 @@ def test_three_tabs_on_one_puzzle_count_only_the_first_answer(browser, app_url):
         tabs = [first, context.new_page(), context.new_page()]
         for tab in tabs:  # all three open (and load the same ratings) before any answer
             tab.goto(url)
-            expect(tab.get_by_text(PUZZLE).first).to_be_visible(timeout=30_000)
+            expect(tab.locator(f'em.zp-puzzle-meta[data-puzzle="{PUZZLE}"]')).to_be_visible(
+                timeout=30_000)
 
         _answer(tabs[0], "5")
         moved = tabs[0].get_by_text(re.compile(r"Your rating in .*: \d+ → \d+"))

@@ -21,8 +21,9 @@ def remembered(cookies: Mapping[str, str] | None) -> str | None:
 
 
 class LangMemory(JSComponent):
-    """Nothing to see: writes the page's language to the browser's cookie whenever it
-    changes (and once shown), where the server reads it on the next visit."""
+    """Nothing to see: writes the page's language to the browser's cookie when the person
+    changes it (a page opened in a language by its link chooses nothing), where the server
+    reads it on the next visit. A page that was never switched sets no cookie."""
 
     lang = param.Selector(default="en", objects=list(LANGS))
 
@@ -32,7 +33,6 @@ class LangMemory(JSComponent):
         document.cookie = "{COOKIE}=" + model.lang + "; path=/; max-age={KEEP_DAYS * 86400}"
           + "; SameSite=Lax";
       }};
-      keep();
       model.on("lang", keep);
       const nothing = document.createElement("span");
       nothing.hidden = true;

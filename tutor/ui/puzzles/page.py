@@ -294,6 +294,9 @@ class PuzzlesPage(AppPage):
         location = pn.state.location
         if location is not None and self.puzzle is not None:
             location.update_query(puzzle=self.puzzle.id)
+            # sent to the browser even when the server's copy already says so (the app wrote
+            # it while the page was built, before the browser's own address came back)
+            location.param.trigger("search")
 
     @param.depends("outcome", watch=True)
     def _draw(self) -> None:

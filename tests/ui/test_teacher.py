@@ -370,3 +370,24 @@ def test_the_teacher_page_follows_learners_joining_and_answering(store):
     page._follow()
     assert page.results.report[0][0].solved == 1
     assert "<td>1/1</td>" in page.results._learners.object
+
+
+def test_following_the_class_keeps_a_one_time_code_and_the_learner_chosen(store):
+    """A learner joining while the teacher reads a one-time code neither hides the code nor
+    changes the learner chosen."""
+    teacher, _learner, room = class_with_learner(store)
+    other = store.users.create("ola", "Ola", "learner", "secret-3")
+    store.classes.join(other.id, room.join_code)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.classes._select.value = str(room.id)
+    reset = page.classes._reset
+    reset._learner.value = str(other.id)
+    reset._button.clicks += 1
+    reset._yes.clicks += 1
+    assert "one-time code" in reset._result.text
+    late = store.users.create("lu", "Lu", "learner", "secret-4")
+    store.classes.join(late.id, room.join_code)
+    page._follow()
+    assert "Lu (lu)" in reset._learner.options
+    assert "one-time code" in reset._result.text and reset._learner.value == str(other.id)

@@ -100,8 +100,9 @@ class TeacherPage(AppPage):
             return  # unreachable or the sign-in ended: the page says so itself
         if now == self._seen:
             return
-        self._seen = now
-        self.classes._reset._load()
+        before, self._seen = self._seen, now
+        if before is None or before[:2] != now[:2]:  # someone joined or left
+            self.classes._reset.refresh_members()
         self.results.reload()
 
 

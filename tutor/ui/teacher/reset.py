@@ -61,6 +61,11 @@ class PasswordReset(pn.viewable.Viewer):
         """The named learners of the class (guests have no password); without a class,
         nothing is shown."""
         self._result.clear()
+        self.refresh_members()
+
+    def refresh_members(self) -> None:
+        """The learners offered, read again (one joined), leaving a one-time code shown or
+        a question open as it is while its learner is still there."""
         members: list[User] = []
         if None not in (self.store, self.user, self.classroom):
             try:
@@ -70,11 +75,17 @@ class PasswordReset(pn.viewable.Viewer):
         learners = [m for m in members if m.role == "learner" and not m.is_guest]
         self._names = {str(m.id): m.display_name for m in learners}
         options = {f"{m.display_name} ({m.username})": str(m.id) for m in learners}
-        self._learner.param.update(options=options, value=next(iter(options.values()), None),
+        kept = self._learner.value if self._learner.value in options.values() else None
+        self._learner.param.update(options=options,
+                                   value=kept or next(iter(options.values()), None),
                                    disabled=not learners)
         self._button.disabled = not learners
+        if self._pending not in self._names:
+            self._close()
         if not learners and self.classroom is not None:
             self._result.say(lambda lang: account_text("reset_none", lang), "secondary")
+        elif learners and self._result.text == account_text("reset_none", self.lang):
+            self._result.clear()  # "No learner has joined" is no longer so
 
     def _ask(self, _=None) -> None:
         """"Reset password": first asks about the learner chosen."""

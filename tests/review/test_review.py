@@ -269,3 +269,20 @@ def test_the_review_lists_every_decision_even_a_bury_and_call_the_hint_would_mak
     review = review_hand(hand, seat=declarer, budget=Budget(fair_deals=3, hindsight_repeats=1))
     kinds = [d.decision for d in review.decisions]
     assert kinds.count("bury") == 1 and kinds.count("call") == 1, kinds
+
+
+def test_the_hints_own_bury_says_the_hints_reason_only_where_it_is_best():
+    """Weighed against the other buries, the hint's bury never gives its reason ("bury your
+    least useful cards") where another bury is better: the page would say "Better bury: X"
+    and then argue for the learner's."""
+    others_better = 0
+    for seed in (100, 103, 104, 106):
+        hand = heuristic_hand(seed)
+        index = next(i for i, a in enumerate(hand.actions) if isinstance(a, Bury))
+        bury, call = hand.actions[index], hand.actions[index + 1]
+        judged = judge_bury(_position(hand, index), bury, call, index,
+                            Budget(fair_deals=8, hindsight_repeats=2))
+        if sorted(judged.best_fair) != sorted(judged.chosen):
+            others_better += 1
+            assert judged.reason is None, seed
+    assert others_better

@@ -367,7 +367,10 @@ def test_the_teacher_page_follows_learners_joining_and_answering(store):
     assert [r.name for r in page.results.report[0]] == ["Kim"]
     Trainer(current_bank(store), store, learner.id).submit(trick, trick.solve().text, 3,
                                                           assignment_id=work.id)
+    page.on_hide()  # another page shown: nothing is followed …
     page._follow()
+    assert page.results.report[0][0].solved == 0
+    page.on_show()  # … until it is back, when it looks at once
     assert page.results.report[0][0].solved == 1
     assert "<td>1/1</td>" in page.results._learners.object
 

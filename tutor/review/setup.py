@@ -10,6 +10,7 @@ rule only (under `nth_played` the copy number would be a third choice).
 from __future__ import annotations
 
 import zlib
+from dataclasses import replace
 
 from tutor.ai.explain import setup_reason
 from tutor.ai.memory import build_memory
@@ -58,7 +59,7 @@ def judge_bury(position: Hand, bury: Bury, call: CallFriend, index: int,
     assert isinstance(heuristic, Bury)
     mine = tuple(bury.cards)
     if sorted(heuristic.cards) == sorted(mine):
-        return judge_options(position, index, call, budget)
+        return _as_the_hints(judge_options(position, index, call, budget))
     plays = [mine, tuple(heuristic.cards)]
     return _judged(obs, position, plays, lambda k: (plays[k], call), index, reason, "bury",
                    budget)
@@ -75,12 +76,20 @@ def judge_call(position: Hand, call: CallFriend, index: int,
     heuristic, reason = setup_reason(obs)
     assert isinstance(heuristic, CallFriend)
     if heuristic.card == call.card:
-        return judge_options(position, index, None, budget)
+        return _as_the_hints(judge_options(position, index, None, budget))
     calls = [call, heuristic]
     buried = tuple(obs.buried or ())
     plays = [(c.card,) for c in calls]
     return _judged(obs, position, plays, lambda k: (buried, calls[k]), index, reason, "call",
                    budget)
+
+
+def _as_the_hints(judged: Judged | None) -> Judged | None:
+    """The hint's own bury or call weighed among the others: the hint's reason is said only
+    where it is best (else "Better: X" would be followed by the reason for the other)."""
+    if judged is None or sorted(judged.best_fair) == sorted(judged.chosen):
+        return judged
+    return replace(judged, reason=None)
 
 
 def judge_options(position: Hand, index: int, call: CallFriend | None,

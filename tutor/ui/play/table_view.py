@@ -72,13 +72,14 @@ class TableView(pn.viewable.Viewer):
         self._table.object = "" if obs is None else table_html(
             obs, self.human, self.lang, self.hand_number, self.names)
 
-    @param.depends("observation", "human", "names", "lang", watch=True)
+    @param.depends("observation", "human", "hand_number", "names", "lang", watch=True)
     def _look_back(self) -> None:
         """The earlier tricks of the hand, drawn again only when a trick has ended (or the
         language or names change), so a person reading them is not interrupted."""
         obs = self.observation
         tricks = [] if obs is None or obs.trump is None else obs.tricks
-        shown = (len(tricks), self.human, tuple(self.names), self.lang)
+        shown = (self.hand_number, tuple((tr.leader, tuple(tr.plays)) for tr in tricks),
+                 self.human, tuple(self.names), self.lang)
         if shown == self._earlier_shown:
             return
         self._earlier_shown = shown

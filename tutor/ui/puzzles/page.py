@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import panel as pn
 import param
@@ -293,9 +293,11 @@ class PuzzlesPage(AppPage):
         """The page's address follows the puzzle shown (`url_query`)."""
         location = pn.state.location
         if location is not None and self.puzzle is not None:
-            location.update_query(puzzle=self.puzzle.id)
-            # sent to the browser even when the server's copy already says so (the app wrote
-            # it while the page was built, before the browser's own address came back)
+            query = {k: v for k, v in location.query_params.items() if k != "notice"}
+            location.search = "?" + urlencode({**query, "puzzle": self.puzzle.id})
+            # (an account form's notice is said once, not at every reload); sent to the
+            # browser even when the server's copy already says so (the app wrote it while
+            # the page was built, before the browser's own address came back)
             location.param.trigger("search")
 
     @param.depends("outcome", watch=True)

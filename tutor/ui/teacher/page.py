@@ -61,6 +61,7 @@ class TeacherPage(AppPage):
         self._layout = pn.Column(self._refusal, sizing_mode="stretch_width")
         self._seen: tuple | None = None  # the class as last shown (`_follow`)
         self._following = False
+        self._hidden = False
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -70,7 +71,7 @@ class TeacherPage(AppPage):
         super().attach_user(store, user)
         allowed = store is not None and user.role == "teacher" and not user.is_guest
         self._layout.objects = [self._body] if allowed else [self._refusal]
-        self._seen = self._class_now() if allowed else None
+        self._seen = self._look() if allowed else None
         doc = pn.state.curdoc
         if allowed and not self._following and doc is not None and (
                 doc.session_context is not None):  # served: the page follows its class
@@ -88,18 +89,36 @@ class TeacherPage(AppPage):
             self.store.attempts.assignment_progress(self.user.id, work.id))
         return room.id, members, progress
 
+    def _look(self) -> tuple | None:
+        """`_class_now`, or None while the store cannot say (the page says why itself)."""
+        try:
+            return self._class_now()
+        except StoreError:
+            return None
+
+    @param.depends("classroom", "assignment", watch=True)
+    def _now_shown(self) -> None:
+        """Another class or assignment chosen is drawn by its part: what it is now is what
+        the next look compares with (not a change to draw again)."""
+        if self._layout.objects == [self._body]:
+            self._seen = self._look()
+
+    def on_hide(self) -> None:
+        self._hidden = True  # another page is shown: nothing to follow for now
+
+    def on_show(self) -> None:
+        self._hidden = False
+        self._follow()  # what happened meanwhile, at once
+
     def _follow(self) -> None:
         """Show learners who joined and answers given since the page last looked, without a
         reload (the page said "No learner has joined" until reloaded); nothing is drawn
         again while nothing changed."""
-        if self._layout.objects != [self._body]:
+        if self._hidden or self._layout.objects != [self._body]:
             return
-        try:
-            now = self._class_now()
-        except StoreError:
-            return  # unreachable or the sign-in ended: the page says so itself
-        if now == self._seen:
-            return
+        now = self._look()
+        if now is None or now == self._seen:
+            return  # unchanged, or unreachable / the sign-in ended: the page says so itself
         before, self._seen = self._seen, now
         if before is None or before[:2] != now[:2]:  # someone joined or left
             self.classes._reset.refresh_members()

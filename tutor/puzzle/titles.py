@@ -7,14 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutor.question.text import trump_text
-from tutor.rules import format_cards
+from tutor.question.text import cards_text, trump_text
 from tutor.text import Text, both
-
-
-def _cards(cards: Any) -> Text:
-    cards = list(cards)
-    return Text(format_cards(cards, lang="en"), format_cards(cards, lang="zh"))
 
 
 def _strategy(pos: Mapping[str, Any]) -> Text:
@@ -28,15 +22,15 @@ def _strategy(pos: Mapping[str, Any]) -> Text:
 
 
 ABOUT: dict[str, Callable[[Mapping[str, Any]], Text]] = {
-    "follow": lambda p: both("puzzle.about_follow", cards=_cards(p["lead"])),
-    "friend": lambda p: (both("puzzle.about_friend_holder", card=_cards([p["card"]]))
+    "follow": lambda p: both("puzzle.about_follow", cards=cards_text(p["lead"])),
+    "friend": lambda p: (both("puzzle.about_friend_holder", card=cards_text([p["card"]]))
                          if p.get("nth") is None else
-                         both("puzzle.about_friend", card=_cards([p["card"]]), nth=p["nth"])),
-    "kitty": lambda p: both("puzzle.about_kitty", cards=_cards(p["plays"][0])),
+                         both("puzzle.about_friend", card=cards_text([p["card"]]), nth=p["nth"])),
+    "kitty": lambda p: both("puzzle.about_kitty", cards=cards_text(p["plays"][0])),
     "level": lambda p: both("puzzle.about_level", n=p["points"]),
-    "pattern": lambda p: _cards(p["cards"]),
-    "trick": lambda p: both("puzzle.about_trick", cards=_cards(p["plays"][0])),
-    "throw": lambda p: both("puzzle.about_throw", cards=_cards(p["throw"]),
+    "pattern": lambda p: cards_text(p["cards"]),
+    "trick": lambda p: both("puzzle.about_trick", cards=cards_text(p["plays"][0])),
+    "throw": lambda p: both("puzzle.about_throw", cards=cards_text(p["throw"]),
                             trump=trump_text(p["trump"])),
     "score": lambda p: both("puzzle.about_score", n=p["points"]),
     "trump_order": lambda p: both("puzzle.about_trump_order", n=len(p["cards"]),

@@ -32,6 +32,12 @@ def same(text: str) -> Text:
     return Text(text, text)
 
 
+def cards_text(cards: Iterable[int]) -> Text:
+    """Cards in running text in both languages (`10♥ K♥`; jokers `big joker` / `大王`)."""
+    cards = list(cards)
+    return Text(format_cards(cards, lang="en"), format_cards(cards, lang="zh"))
+
+
 def mark(cards: Iterable[int]) -> str:
     """Cards as a mark, drawn as cards by the pages: `[[AH AH KH KH]]`; `—` for none."""
     cards = list(cards)
@@ -147,7 +153,7 @@ def history_parts(tricks: Sequence[tuple[int, Sequence[Sequence[int]]]], trump: 
             if any(eff[c] != led for c in cards):
                 out_of.setdefault(s, []).append(led)
         said = [both("better_play.play", who=who(s),
-                     cards=Text(format_cards(c, lang="en"), format_cards(c, lang="zh")))
+                     cards=cards_text(c))
                 for s, c in zip(order, plays, strict=True)]
         lines.append(Text("; ".join(x.en for x in said), "、".join(x.zh for x in said)))
     voids = [both("better_play.void", who=who(s),

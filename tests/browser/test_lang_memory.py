@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import shot
+from .conftest import create_account, shot
 
 pytestmark = pytest.mark.browser
 
@@ -32,3 +32,37 @@ def test_the_language_chosen_is_remembered_and_a_link_names_its_own(page, app_ur
     for p in (fresh, named):
         p.close()
     assert page.outside_requests == []
+
+
+def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
+    """An account that chose 中文 in one browser finds the tutor in Chinese where it signs
+    in next (the page reloads in it), and on later visits there without a language named;
+    a link naming English still opens in English."""
+    first = browser.new_context()
+    other = browser.new_context()
+    try:
+        page = first.new_page()
+        page.goto(app_url + "?page=home&lang=en")
+        create_account(page, "lang_acct", "Lang Acct")
+        page.get_by_role("button", name="中文", exact=True).click()
+        page.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+        page.wait_for_function("() => document.cookie.includes('zp_lang=zh')", timeout=10_000)
+        elsewhere = other.new_page()  # another browser: its own cookie never chose
+        elsewhere.goto(app_url + "?page=puzzles&lang=en")
+        elsewhere.get_by_role("button", name="Account", exact=True).click()
+        elsewhere.get_by_placeholder("username").fill("lang_acct")
+        elsewhere.get_by_placeholder("password or PIN").fill("pass-lang_acct")
+        elsewhere.get_by_role("button", name="Sign in", exact=True).click()
+        elsewhere.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+        assert elsewhere.get_by_text("Lang Acct", exact=True).first.is_visible()
+        assert "lang=zh" in elsewhere.url and "page=puzzles" in elsewhere.url
+        shot(elsewhere, "lang_account_signed_in_zh")
+        later = other.new_page()
+        later.goto(app_url + "?page=progress")
+        later.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
+        named = other.new_page()
+        named.goto(app_url + "?page=progress&lang=en")
+        named.get_by_role("button", name="中文", exact=True).wait_for(timeout=30_000)
+    finally:
+        first.close()
+        other.close()

@@ -170,3 +170,25 @@ def test_changing_the_password_ends_every_other_sign_in(server) -> None:
                "192.0.2.1")[0] == 200
     assert _as(server, "/auth/password", {"password": "5678", "new_password": "9999"},
                "192.0.2.1")[0] == 401  # signed in nowhere: no account to change
+
+
+def test_a_chinese_account_form_is_told_its_mistakes_in_chinese(server) -> None:
+    """Each check a person can fail from the account form (a username with a space, a short
+    PIN, a taken username, the same password again) answers in the form's language."""
+    _learner(server, "zh_taken", "192.0.2.9")
+    said = []
+    for path, body in (
+            ("/auth/create", {"username": "a b", "password": "1234", "display_name": "x"}),
+            ("/auth/create", {"username": "zh_new", "password": "12", "display_name": "x"}),
+            ("/auth/create", {"username": "zh_taken", "password": "1234",
+                              "display_name": "x"}),
+            ("/auth/create", {"username": "zh_new2", "password": "1234",
+                              "display_name": " "}),
+            ("/auth/password", {"username": "zh_taken", "password": "pass-zh_taken",
+                                "new_password": "pass-zh_taken"})):
+        status, _, text, _ = _as(server, path, body | {"lang": "zh"}, "192.0.2.9")
+        assert status == 400, text
+        said.append(json.loads(text)["error"])
+    assert said == ["用户名不能包含空格。", "密码或PIN至少要有4个字符。",
+                    "用户名“zh_taken”已经有人用了。", "显示名称不能为空。",
+                    "请选择一个新密码，不要用现在的密码。"]

@@ -194,3 +194,19 @@ def test_guests_that_saved_nothing_are_purged_after_a_week_and_no_others(store: 
         store.users.guest(empty_token)
     for kept in (answered, studied, played, named):
         assert store.users.get(kept.id, kept.id).id == kept.id
+
+
+def test_what_a_person_typed_wrong_is_said_in_their_language(store: Store) -> None:
+    """A typed field's check speaks the page's language; a check of an internal argument
+    (a puzzle id) keeps its English message in both."""
+    teacher = store.users.create("ms_wang", "Ms Wang", "teacher", "long-enough-pw")
+    with pytest.raises(InvalidInput) as empty:
+        store.classes.create(teacher.id, "   ")
+    assert empty.value.text("zh") == "班级名称不能为空。"
+    assert empty.value.text("en") == str(empty.value) == "The class name must not be empty."
+    with pytest.raises(InvalidInput) as long:
+        store.users.create("x" * 41, "X", "learner", "1234")
+    assert long.value.text("zh") == "用户名太长了（最多40个字符）。"
+    with pytest.raises(InvalidInput) as internal:
+        store.attempts.record(teacher.id, "", "A", True, 3.0)
+    assert internal.value.text("zh") == internal.value.text("en") == str(internal.value)

@@ -79,7 +79,8 @@ class Classes(Repository):
         """
         code = normalise_code(join_code)
         if len(code) != CODE_LENGTH:  # nothing else can name a class: say so, echo nothing
-            raise InvalidInput(f"A join code has {CODE_LENGTH} letters and digits, like K7M2QD.")
+            raise InvalidInput(f"A join code has {CODE_LENGTH} letters and digits, like K7M2QD.",
+                               "join_code", n=CODE_LENGTH)
         stamp = at or now()
         who = str(actor_id)
 

@@ -13,6 +13,10 @@ _account_text = section("account")
 class StoreError(Exception):
     """Anything the store cannot do; the message is meant to be shown to a person."""
 
+    def text(self, lang: str) -> str:
+        """The message in `lang`: English, unless the error can say it in both languages."""
+        return str(self)
+
 
 class StoreInUse(StoreError):
     """Another process holds the database file open (DuckDB allows one writer process)."""
@@ -102,9 +106,33 @@ class NotFound(StoreError):
     """The record asked for does not exist."""
 
 
-class Conflict(StoreError):
+# the fields a person types into a form, by the name the checks give them: their messages
+# are said in the page's language (the others are internal and stay English)
+TYPED = ("username", "display name", "class name", "assignment title")
+
+
+class Said(StoreError):
+    """An error a person can cause from a form: with a catalogue key (`account.store_…`),
+    `text(lang)` says it in the page's language; without one, the English message."""
+
+    def __init__(self, message: str, key: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` ("en" or "zh")."""
+        if self.key is None:
+            return str(self)
+        params = dict(self.params)
+        if "what" in params:
+            params["what"] = _account_text("what_" + str(params["what"]).replace(" ", "_"),
+                                           lang)
+        return _account_text("store_" + self.key, lang, **params)
+
+
+class Conflict(Said):
     """The change clashes with what is stored (a taken username, a finished game)."""
 
 
-class InvalidInput(StoreError, ValueError):
+class InvalidInput(Said, ValueError):
     """An argument is malformed (empty name, negative seconds, unknown role)."""

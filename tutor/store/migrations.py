@@ -280,6 +280,9 @@ MIGRATIONS: tuple[tuple[int, str, tuple[Step, ...]], ...] = (
     (16, "a shared table's hand end waits: the hand each seated person is ready to leave", (
         "ALTER TABLE table_seats ADD COLUMN ready INTEGER",
     )),
+    (17, "each account's language, so another browser opens the tutor in it", (
+        "ALTER TABLE users ADD COLUMN lang VARCHAR",
+    )),
 )
 
 # PostgreSQL's own statements for the migrations where its SQL differs from DuckDB's.

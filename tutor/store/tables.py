@@ -245,7 +245,7 @@ class Tables(Repository):
         typed = normalise_table_code(code)
         if len(typed) not in CODE_LENGTHS or not typed.startswith("T"):
             raise InvalidInput(f"A table code has {CODE_LENGTH} letters and digits and starts"
-                               " with T, like T4KQ9M2.")
+                               " with T, like T4KQ9M2.", "table_code", n=CODE_LENGTH)
         if actor_id is None:
             found = self._db.run(lambda cur: _table(cur, "t.code = $1", [typed]))
         else:

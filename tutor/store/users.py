@@ -29,6 +29,7 @@ from tutor.store.throttle import (  # the limits, named where sign-in always nam
     TRY_WINDOW,
 )
 from tutor.store.values import ROLES, User
+from tutor.text import LANGS
 
 SESSION_IDLE = timedelta(days=30)  # a session unused this long has ended (shared computers)
 SESSION_TOUCH = timedelta(minutes=1)  # a session's last use is rewritten at most this often
@@ -61,7 +62,8 @@ def secret_for(role: str, secret: object) -> str:
     chosen = validate.secret(secret)
     if role == "teacher" and len(chosen) < TEACHER_SECRET:
         raise InvalidInput(f"A teacher's password must be at least {TEACHER_SECRET} "
-                           "characters (a short PIN is for learners).")
+                           "characters (a short PIN is for learners).", "teacher_secret",
+                           n=TEACHER_SECRET)
     return chosen
 
 
@@ -122,7 +124,8 @@ class Users(Repository):
                     [name, shown, role, hashed, now()],
                 ).fetchone()
             except ConstraintViolation as exc:
-                raise Conflict(f"The username {name!r} is already taken.") from exc
+                raise Conflict(f"The username {name!r} is already taken.", "username_taken",
+                               name=name) from exc
             return user_from_row(row)
 
         created = self._db.run(insert)
@@ -210,7 +213,7 @@ class Users(Repository):
         learner whose teacher reset it signs in this way, once)."""
         stamp = at or now()
         if validate.secret(new_secret) == old_secret:
-            raise InvalidInput("Choose a new password, not the current one.")
+            raise InvalidInput("Choose a new password, not the current one.", "same_secret")
         user, _ = self._check_secret(username, old_secret, address, stamp)
         self._reset_pending(user.id, stamp)  # an expired one-time code changes nothing
         # the role's own rule only once the password proved who this is: a refusal before
@@ -347,7 +350,8 @@ class Users(Repository):
                     [guest.id, name, shown, role, hashed],
                 )
             except ConstraintViolation as exc:
-                raise Conflict(f"The username {name!r} is already taken.") from exc
+                raise Conflict(f"The username {name!r} is already taken.", "username_taken",
+                               name=name) from exc
             return _select_user(cur, "id = $1", [guest.id])
 
         upgraded = self._db.transaction(upgrade)
@@ -430,3 +434,15 @@ class Users(Repository):
             return found
 
         return self._db.run(read)
+
+    def language(self, user_id: int) -> str | None:
+        """The language the account last chose, on any browser (None: it never chose)."""
+        row = self._db.fetch("SELECT lang FROM users WHERE id = $1", [int(user_id)])
+        found = row[0][0] if row else None
+        return found if found in LANGS else None
+
+    def set_language(self, actor_id: int, lang: str) -> None:
+        """Remember `lang` as the actor's own account's language: a page opened on another
+        browser, or after signing in, speaks it."""
+        chosen = validate.choice(lang, "language", LANGS)
+        self._db.fetch("UPDATE users SET lang = $1 WHERE id = $2", [chosen, int(actor_id)])

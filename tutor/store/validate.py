@@ -7,20 +7,25 @@ import math
 import unicodedata
 from typing import Any
 
-from tutor.store.errors import InvalidInput
+from tutor.store.errors import TYPED, InvalidInput
 
 
 def text(value: object, what: str, max_len: int = 100) -> str:
     """A non-empty single-line string (NFC, trimmed) of at most `max_len` characters."""
+    def bad(message: str, key: str, **params: object) -> InvalidInput:
+        # a typed field's message is said in the page's language (`InvalidInput.text`)
+        return InvalidInput(message, key if what in TYPED else None, what=what, **params)
+
     if not isinstance(value, str):
-        raise InvalidInput(f"The {what} must be text, not {type(value).__name__}.")
+        raise bad(f"The {what} must be text, not {type(value).__name__}.", "not_text")
     cleaned = unicodedata.normalize("NFC", value).strip()
     if not cleaned:
-        raise InvalidInput(f"The {what} must not be empty.")
+        raise bad(f"The {what} must not be empty.", "empty")
     if len(cleaned) > max_len:
-        raise InvalidInput(f"The {what} is too long (at most {max_len} characters).")
+        raise bad(f"The {what} is too long (at most {max_len} characters).", "too_long",
+                  n=max_len)
     if any(unicodedata.category(ch).startswith("C") for ch in cleaned):
-        raise InvalidInput(f"The {what} must not contain control characters.")
+        raise bad(f"The {what} must not contain control characters.", "control")
     return cleaned
 
 
@@ -28,16 +33,18 @@ def username(value: object) -> str:
     """A login name, compared without regard to case or full/half-width forms."""
     name = unicodedata.normalize("NFKC", text(value, "username", 40)).casefold()
     if any(ch.isspace() for ch in name):
-        raise InvalidInput("The username must not contain spaces.")
+        raise InvalidInput("The username must not contain spaces.", "username_spaces")
     return name
 
 
 def secret(value: object) -> str:
     """A password or PIN: at least 4 characters."""
     if not isinstance(value, str) or len(value) < 4:
-        raise InvalidInput("The password or PIN must be at least 4 characters.")
+        raise InvalidInput("The password or PIN must be at least 4 characters.",
+                           "secret_short", n=4)
     if len(value) > 1024:
-        raise InvalidInput("The password is too long (at most 1024 characters).")
+        raise InvalidInput("The password is too long (at most 1024 characters).",
+                           "secret_long", n=1024)
     return value
 
 

@@ -21,6 +21,7 @@ from panel.io.resources import get_dist_path, patch_stylesheet
 from tutor.store import Store, StoreError, User
 from tutor.store.passwords import token_hash
 from tutor.store.signed_in import SignedInStore, SignIn
+from tutor.text import LANGS
 
 from .auth import Visitor, account_text, current_visitor
 from .i18n import t
@@ -86,6 +87,7 @@ class TutorApp(pn.viewable.Viewer):
         self.store = self._signed_in(base, visitor) if base is not None else None
         if self.store is not None:
             self.user = visitor.user
+            self._account_lang(query)
         self.account = AccountBox(lang=self.lang, user=self.user,
                                   enabled=self.store is not None)
         error = self.services.store_error() or (visitor.problem if visitor is not None else None)
@@ -186,6 +188,26 @@ class TutorApp(pn.viewable.Viewer):
             for view in self._views.values():
                 view.lang = self.lang
             self._sync_url()
+        self._keep_lang()
+
+    def _account_lang(self, query: dict) -> None:
+        """A named account's page opens in the language the account chose last, on any
+        browser (a link that names a language still wins; a guest has its browser's)."""
+        if query.get("lang") in LANGS or self.user is None or self.user.is_guest:
+            return
+        with contextlib.suppress(StoreError):  # unreachable: the page says so itself
+            saved = self.store.users.language(self.user.id)
+            if saved is not None and saved != self.lang:
+                with param.parameterized.discard_events(self):  # nothing is drawn yet
+                    self.lang = saved
+                self._lang_memory.lang = saved
+
+    def _keep_lang(self) -> None:
+        """The language just chosen is the signed-in account's from now on."""
+        if self.store is None or self.user is None or self.user.is_guest:
+            return
+        with contextlib.suppress(StoreError):  # an ended sign-in is told by the page itself
+            self.store.users.set_language(self.user.id, self.lang)
 
     @param.depends("page", watch=True)
     def _show_page(self) -> None:

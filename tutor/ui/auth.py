@@ -44,7 +44,7 @@ from tutor.store import (
 )
 from tutor.store.passwords import new_token, token_hash
 from tutor.store.users import SESSION_IDLE
-from tutor.text import section
+from tutor.text import LANGS, section
 
 from .i18n import t
 from .routes import PAGE_TURNS, SESSIONS, TARPIT, served_host
@@ -274,18 +274,20 @@ class _AccountHandler(RequestHandler):
         elif isinstance(exc, AuthenticationFailed):
             self._answer(401, error=t("sign_in_wrong", self.lang))
         else:
-            self._answer(400, error=str(exc))
+            self._answer(400, error=exc.text(self.lang))
 
     def _visitor(self) -> Visitor:
         return identify(self.store, _cookies(self), make_guest=False)
 
     def _sign_in_as(self, user: User) -> None:
-        """Keep `user` signed in on this browser, ending the sign-in it held before."""
+        """Keep `user` signed in on this browser, ending the sign-in it held before; the
+        answer names the account's language, which the page reloads in."""
         old = self.get_cookie(SESSION_COOKIE)
         if old:
             self.store.users.close_session(old)
         keep_cookie(self, SESSION_COOKIE, self.store.users.open_session(user))
-        self._answer(200)
+        lang = self.store.users.language(user.id)
+        self._answer(200, ok=True, **({"lang": lang} if lang else {}))
 
 
 class SignInHandler(_AccountHandler):
@@ -327,11 +329,13 @@ class CreateHandler(_AccountHandler):
                 drop_cookie(self, GUEST_COOKIE)  # either way, this browser is the account now
             if user is None:
                 user = await _off_loop(users.create, name, display, role, secret)
+            if b.get("lang") in LANGS:  # the language the account was made in is its own
+                users.set_language(user.id, b["lang"])
             self._sign_in_as(user)
         except Throttled as exc:
             self._fail(exc)
         except StoreError as exc:
-            self._answer(400, error=str(exc))
+            self._answer(400, error=exc.text(self.lang))
 
     def _invited(self, code: str) -> bool:
         """Whether `code` is the server's teacher invitation code (else answer why not)."""
@@ -368,7 +372,7 @@ class PasswordHandler(_AccountHandler):
                 name, old, new, address=self.address))
             self._sign_in_as(user)
         except InvalidInput as exc:
-            self._answer(400, error=str(exc))
+            self._answer(400, error=exc.text(self.lang))
         except StoreError as exc:
             self._fail(exc)
 

@@ -35,13 +35,16 @@ async function ask(path, body, texts) {
     return {error: texts.unreachable};
   }
   if (response.ok) {
-    if (texts.done_notice) {  // the page comes back saying what was done (a known key)
-      const url = new URL(window.location.href);
-      url.searchParams.set("notice", texts.done_notice);
-      window.location.replace(url.toString());
-    } else {
-      window.location.reload();
+    let done = {};
+    try { done = await response.json(); } catch (err) { /* no body: nothing to add */ }
+    const url = new URL(window.location.href);
+    if (done.lang === "en" || done.lang === "zh") {  // the account's own language
+      url.searchParams.set("lang", done.lang);
     }
+    if (texts.done_notice) {  // the page comes back saying what was done (a known key)
+      url.searchParams.set("notice", texts.done_notice);
+    }
+    window.location.replace(url.toString());
     return {error: ""};
   }
   let data = {};

@@ -100,7 +100,7 @@ def test_assignment_progress_counts_distinct_puzzles_done_for_it(store: Store,
     store.attempts.record(amy, "p2", None, False, 5.0, assignment_id=homework.id)
     store.attempts.record(bob, "p3", None, True, 5.0)  # free practice, not the assignment
     assert store.attempts.assignment_progress(teacher, homework.id) == [
-        AssignmentProgress(amy, "Amy", 2, 1, 3), AssignmentProgress(bob, "Bob", 0, 0, 3)]
+        AssignmentProgress(amy, "Amy", 2, 1, 3, 3), AssignmentProgress(bob, "Bob", 0, 0, 3, 0)]
 
 
 def test_bad_assignments_are_refused(store: Store, school: School) -> None:

@@ -375,6 +375,28 @@ def test_the_teacher_page_follows_learners_joining_and_answering(store):
     assert "<td>1/1</td>" in page.results._learners.object
 
 
+def test_following_the_class_shows_a_second_wrong_answer_to_the_same_puzzle(store):
+    """The page compared distinct puzzles tried and solved: a learner's second wrong answer
+    to one puzzle changed neither, and the puzzle's answers stayed as first shown."""
+    teacher = store.users.create("tfol2", "Ms G", "teacher", "secret-1")
+    room = store.classes.create(teacher.id, "Again club")
+    trick = next(p for p in shipped_bank() if p.type == "trick")
+    work = store.classes.create_assignment(teacher.id, room.id, "One", [trick.id])
+    learner = store.users.create("lou", "Lou", "learner", "secret-2")
+    store.classes.join(learner.id, room.join_code)
+    page = TeacherPage()
+    page.attach_user(store, teacher)
+    page.assignment = work
+    wrong = next(k for k, _ in trick.answer_input().options if k != trick.solve().text)
+    trainer = Trainer(current_bank(store), store, learner.id)
+    answers = []
+    for _ in range(2):
+        trainer.submit(trick, wrong, 3, assignment_id=work.id)
+        page._follow()
+        answers.append(page.results.report[1][0].attempts)
+    assert answers == [1, 2]
+
+
 def test_following_the_class_keeps_a_one_time_code_and_the_learner_chosen(store):
     """A learner joining while the teacher reads a one-time code neither hides the code nor
     changes the learner chosen."""

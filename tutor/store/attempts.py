@@ -226,7 +226,8 @@ class Attempts(Repository):
         return self._db.run(read)
 
     def assignment_progress(self, actor_id: int, assignment_id: int) -> list[AssignmentProgress]:
-        """For each learner in the class, distinct puzzles tried and solved for this assignment."""
+        """For each learner in the class, distinct puzzles tried and solved for this assignment,
+        and their answers to it."""
 
         def read(cur: Cursor) -> list[AssignmentProgress]:
             row = cur.execute("SELECT class_id FROM assignments WHERE id = $1",
@@ -239,7 +240,8 @@ class Attempts(Repository):
                           count(DISTINCT a.puzzle_id),
                           count(DISTINCT a.puzzle_id) FILTER (WHERE a.correct),
                           (SELECT count(DISTINCT p) FROM assignments t, unnest(t.puzzle_ids)
-                               AS l(p) WHERE t.id = $1)
+                               AS l(p) WHERE t.id = $1),
+                          count(a.id)
                    FROM assignments s
                    JOIN memberships m ON m.class_id = s.class_id
                    JOIN users u ON u.id = m.user_id

@@ -114,10 +114,12 @@ class LearnerSummary:
 
 @dataclass(frozen=True, slots=True)
 class AssignmentProgress:
-    """How far one learner is through one assignment (distinct puzzles)."""
+    """How far one learner is through one assignment (distinct puzzles), and how many answers
+    they gave to it (a second wrong answer to one puzzle changes only that)."""
 
     user_id: int
     display_name: str
     puzzles_attempted: int
     puzzles_solved: int
     puzzles_total: int
+    answers: int

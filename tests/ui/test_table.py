@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tutor.ai import suggest
+from tutor.puzzle import load_bank
 from tutor.question import plain
 from tutor.rules import (
     Bid,
@@ -136,18 +137,23 @@ def test_the_kitty_is_marked_in_the_declarers_hand_until_buried():
 
 def test_english_says_big_and_small_joker_and_chinese_keeps_da_wang():
     cards = [Card("BJ"), Card("SJ"), Card("10H")]
-    assert format_cards(cards, lang="en") == "big joker, small joker, 10♥"
+    assert format_cards(cards, lang="en") == "Big Joker Small Joker 10♥"
     assert format_cards(cards, lang="zh") == "大王 小王 10♥"
     assert Card("BJ").name("en") == "big joker" and Card("SJ").name("zh") == "小王"
-    assert plain("Lead [[BJ BJ]] now", "en") == "Lead big joker, big joker now"
+    assert plain("Lead [[BJ BJ]] now", "en") == "Lead Big Joker Big Joker now"
     assert plain("先出[[BJ BJ]]", "zh") == "先出大王 大王"
+    # an option button with a joker reads as its cards, not as a list ("big joker, 6♥, …")
+    jokers = next(p for p in load_bank() if p.type == "strategy" and any(
+        c >= Card("SJ") for cand in p.position["candidates"] for c in cand))
+    labels = [plain(text.get("en"), "en") for _, text in jokers.answer_input().options]
+    assert any("Joker" in x for x in labels) and not any(", " in x for x in labels), labels
     hand = _hand_at(0, lambda h: h.phase == Phase.PLAYING)
     missing = next(c for c in (Card("BJ"), Card("SJ"))
                    if c not in hand.observation(hand.turn).hand)
     try:
         hand.apply(Play(hand.turn, (missing,)))
     except IllegalAction as err:
-        assert "joker" in err.text("en") and "大王" not in err.text("en")
+        assert "Joker" in err.text("en") and "王" not in err.text("en")
         assert "王" in err.text("zh")
     else:
         raise AssertionError("a card not held was played")

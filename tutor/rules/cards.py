@@ -110,6 +110,9 @@ _CARDS: tuple[Card, ...] = tuple(int.__new__(Card, k) for k in range(N_KINDS))
 NAMES: tuple[str, ...] = tuple(_name(k) for k in range(N_KINDS))
 SYMBOL_NAMES: tuple[str, ...] = tuple(_symbol(k) for k in range(N_KINDS))
 EN_NAMES: tuple[str, ...] = (*SYMBOL_NAMES[:SMALL_JOKER], "small joker", "big joker")
+# in a list of cards each joker is one capitalised name, so `Big Joker 6♥ 6♥` reads as four
+# cards with no commas (a button's `big joker, 6♥, 6♥` read as a list of options)
+EN_LISTED: tuple[str, ...] = (*SYMBOL_NAMES[:SMALL_JOKER], "Small Joker", "Big Joker")
 POINTS: tuple[int, ...] = tuple(_points(k) for k in range(N_KINDS))
 ALL_CARDS: tuple[Card, ...] = _CARDS
 
@@ -156,13 +159,9 @@ def parse_cards(text: str | Iterable[str | int]) -> list[Card]:
 def format_cards(cards: Iterable[int], unicode: bool = False, lang: str | None = None) -> str:
     """Cards as text, space separated: canonical ASCII, or Unicode suits with `unicode=True`
     (jokers `小王`/`大王`). With `lang`, the running text a reader of that language sees:
-    `10♥ big joker` in English, `10♥ 大王` in Chinese (a comma between English jokers and the
-    next card keeps them apart)."""
+    `Big Joker 10♥` in English, `大王 10♥` in Chinese."""
     if lang is not None:
-        if lang == "zh":
-            return " ".join(SYMBOL_NAMES[c] for c in cards)
-        return ", ".join(EN_NAMES[c] for c in cards) if any(c >= SMALL_JOKER for c in cards) \
-            else " ".join(EN_NAMES[c] for c in cards)
+        return " ".join((SYMBOL_NAMES if lang == "zh" else EN_LISTED)[c] for c in cards)
     names = SYMBOL_NAMES if unicode else NAMES
     return " ".join(names[c] for c in cards)
 

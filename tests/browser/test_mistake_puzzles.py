@@ -1,6 +1,8 @@
 """Learn from your mistakes in a real browser: a learner whose reviewed hand holds a clear
-blunder signs in, finds it in the Puzzles page's retry mode, misses it, then solves it; at a
-phone's width and a desktop's, in both languages."""
+blunder signs in, finds it in the Puzzles page's retry mode with what they knew at the
+table (the declarer, the called card not yet shown, their side, the points they could
+count, the earlier tricks opened on request), misses it, then solves it; at a phone's width
+and a desktop's, in both languages."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from tutor.store import Store
 from tutor.ui.puzzles.personal import personal_puzzles
 
 from .conftest import shot, watch_outside
+from .position_facts import opens_history, question_facts, shows_facts
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
@@ -40,7 +43,7 @@ def reviewed_app(tmp_path_factory):
                        for letter, c in zip("ABCDEF", puzzle.position["candidates"],
                                             strict=False)]
             answers[name] = (options[puzzle.kind.accepted(puzzle)[0]],
-                             options[puzzle.position["played"]])
+                             options[puzzle.position["played"]], puzzle.position)
     port = free_port()
     env = dict(os.environ, TUTOR_DB=str(db))
     with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
@@ -64,7 +67,7 @@ def _answer(page, label: str) -> None:
 @pytest.mark.parametrize("size", ["390", "1366"])
 def test_a_blunder_from_the_learners_game_is_a_puzzle_to_retry(browser, reviewed_app, size):
     url, answers = reviewed_app
-    right, played = answers[f"lea{size}"]
+    right, played, position = answers[f"lea{size}"]
     context = browser.new_context(**(PHONE if size == "390" else DESKTOP))
     page = watch_outside(context.new_page())
     width = 390 if size == "390" else 1366
@@ -75,10 +78,16 @@ def test_a_blunder_from_the_learners_game_is_a_puzzle_to_retry(browser, reviewed
         page.get_by_text("Retry missed", exact=True).first.click()
         page.get_by_text("From a hand you played", exact=False).first.wait_for(timeout=15_000)
         assert page.get_by_text("From your own game", exact=False).count() >= 1
+        prompt = page.locator(".zp-q-prompt").first
+        shows_facts(prompt, question_facts(position, "en"))
+        opens_history(prompt, len(position["tricks"]))
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, f"mistake_puzzle_{size}_en")
         page.get_by_role("button", name="中文").click()
         page.get_by_text("来自你打过的一局", exact=False).first.wait_for(timeout=15_000)
+        prompt = page.locator(".zp-q-prompt").first
+        shows_facts(prompt, question_facts(position, "zh"))
+        opens_history(prompt, len(position["tricks"]))
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, f"mistake_puzzle_{size}_zh")
         page.get_by_role("button", name="English").click()

@@ -6,12 +6,11 @@ earlier tricks, opened on request; on a phone and a desktop, in English and Chin
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 from tutor.puzzle import load_bank
-from tutor.text import t
 
 from .conftest import settled_widths, shot, watch_outside
+from .position_facts import opens_history, question_facts, shows_facts
 
 pytestmark = pytest.mark.browser
 
@@ -36,18 +35,9 @@ def test_a_late_card_play_shows_what_the_player_knew(browser, app_url, size, lan
         page.locator(f'em.zp-puzzle-meta[data-puzzle="{PUZZLE.id}"]').wait_for(timeout=30_000)
         prompt = page.locator(".zp-q-prompt").first
         prompt.wait_for(timeout=30_000)
-        said = prompt.evaluate("e => (e.shadowRoot || e).textContent")
-        declarer = t("better_play.declarer_is", lang,
-                     who=t("question.seat_cap", lang, n=pos["declarer"]))
-        assert declarer in said
-        hidden = t("better_play.friend_hidden", lang, card="\x00").split("\x00")
-        assert all(part in said for part in hidden)  # the called card, not shown yet
-        assert t("better_play.role_friend_secret", lang) in said  # the side it alone knows
-        assert t("better_play.points", lang, n=pos["points"]) in said  # which it can count
+        shows_facts(prompt, question_facts(pos, lang))
+        opens_history(prompt, len(pos["tricks"]))
         history = prompt.locator("details.zp-history")
-        assert history.locator("li").first.is_hidden()
-        history.locator("summary").click()
-        expect(history.locator("li")).to_have_count(len(pos["tricks"]))
         history.scroll_into_view_if_needed()
         scroll, _inner = settled_widths(page)
         assert scroll <= int(size) + 1

@@ -1,7 +1,9 @@
 """After a hand review, the bank's puzzles of its mistakes are a link away: a learner replays
-a finished, reviewed game on the Play page, opens the stored review, and its practise line
-opens the Puzzles page on the strategy theme of the blunder, in a new tab; at a phone's
-width and a desktop's, in both languages."""
+a finished, reviewed game on the Play page, opens the stored review, finds on the decision
+shown what they knew at the table (the declarer, the called card not yet shown, their
+side, the earlier tricks opened on request), and its practise line opens the Puzzles page
+on the strategy theme of the blunder, in a new tab; at a phone's width and a desktop's, in
+both languages."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from tests.serving import free_port, served
 from tutor.games import RECORD_VERSION
 from tutor.puzzle import THEMES
 from tutor.review import HandReview
+from tutor.review.jobs import HandRecord
+from tutor.review.puzzles import role
 from tutor.rules import RuleSet, action_to_dict
 from tutor.store import Store
 from tutor.text import t
@@ -24,6 +28,7 @@ from tutor.ui.play.session import PlaySession
 from tutor.ui.theme_choice import bank_themes, kind_theme
 
 from .conftest import settled_widths, shot, watch_outside
+from .position_facts import opens_history, shows_facts, table_facts
 from .test_strategy_puzzles import SIZES, _shown
 
 pytestmark = pytest.mark.browser
@@ -45,7 +50,7 @@ def reviewed_app(tmp_path_factory):
     blunder's), its review kept; the URL and the blunder's strategy theme."""
     folder = tmp_path_factory.mktemp("review-themes")
     db = folder / "tutor.duckdb"
-    hand, _index, judged = planted()
+    hand, index, judged = planted()
     theme = kind_theme(judged.kind)
     assert theme is not None and theme in bank_themes()
     with Store(db) as store:
@@ -63,13 +68,14 @@ def reviewed_app(tmp_path_factory):
     env = dict(os.environ, TUTOR_DB=str(db))
     with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
                 f"http://localhost:{port}/", folder / "serve.log", env) as url:
-        yield url, theme
+        yield url, theme, HandRecord.of(hand).position(index).observation(0)
 
 
-@pytest.mark.parametrize(("size", "lang"), [("1366", "en"), ("390", "zh")])
+@pytest.mark.parametrize(("size", "lang"), [(s, lang) for s in ("390", "1366")
+                                            for lang in ("en", "zh")])
 def test_the_review_links_its_mistakes_theme_to_the_puzzles_page(browser, reviewed_app,
                                                                   size, lang):
-    url, theme = reviewed_app
+    url, theme, seen = reviewed_app
     context = browser.new_context(**SIZES[size])
     page = watch_outside(context.new_page())
     try:
@@ -83,6 +89,12 @@ def test_the_review_links_its_mistakes_theme_to_the_puzzles_page(browser, review
         _click(page.get_by_role("button", name=t("review.button", lang), exact=True))
         line = page.locator(".zp-practise").first
         line.wait_for(timeout=30_000)
+        detail = page.locator(".zp-review-detail").first
+        detail.wait_for(timeout=30_000)
+        shows_facts(detail, table_facts(seen.declarer, seen.friend_card, role(seen), lang))
+        opens_history(detail, len(seen.tricks))
+        detail.evaluate(CENTRE)
+        shot(page, f"review_position_{size}_{lang}")
         assert t("review.practise_themes", lang) in line.inner_text()
         link = line.get_by_role("link", name=THEMES[theme].get(lang), exact=True)
         line.evaluate(CENTRE)

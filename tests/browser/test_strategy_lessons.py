@@ -1,14 +1,14 @@
-"""A strategy lesson in a real browser: open it from the second part of the path, go to its
-first position, find on it what the player knew (the declarer, the called card and who
-showed it, the earlier tricks opened on request) and answer it with the judge's best play,
-on a phone and a desktop, in English and Chinese; screenshots are saved to be looked at."""
+"""A strategy lesson in a real browser: open the counting lesson from the second part of the
+path, go to its first position, find on it what the player knew (the declarer, the called
+card and who showed it, their side, the points they can count, the earlier tricks opened on
+request) and answer it with the judge's best play, on a phone and a desktop, in English and
+Chinese; screenshots are saved to be looked at."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import expect
 
 from tutor.lesson import load_lessons
 from tutor.question import plain
@@ -16,11 +16,12 @@ from tutor.rules import format_cards
 from tutor.text import t
 
 from .conftest import settled_widths, shot, watch_outside
+from .position_facts import opens_history, question_facts, shows_facts
 
 pytestmark = pytest.mark.browser
 
 LESSONS = load_lessons()
-LESSON = next(lesson for lesson in LESSONS if lesson.id == "points-feed-and-starve")
+LESSON = next(lesson for lesson in LESSONS if lesson.id == "counting-cards")
 WHERE = ".zp-learn-where"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
@@ -54,20 +55,15 @@ def test_a_strategy_position_answered_with_the_judges_best_play(browser, app_url
         page.locator(".zp-q-prompt").first.wait_for(timeout=10_000)
 
         step = LESSON.pages[first].step
-        # what the player knew: the declarer, the called card's state, and the earlier
-        # tricks, folded until asked for
+        # what the player knew: the declarer, the called card's state, their side, the
+        # points as they can count them, and the earlier tricks, folded until asked for
         pos = step.position
-        declarer = t("better_play.declarer_is", lang,
-                     who=t("question.seat_cap", lang, n=pos["declarer"]))
-        page.get_by_text(declarer).first.wait_for(timeout=10_000)
+        prompt = page.locator(".zp-q-prompt").first
+        shows_facts(prompt, question_facts(pos, lang))
         assert pos["friend_seat"] is not None and page.locator(
             f'.zp-q-prompt [aria-label="{format_cards([pos["friend"]], unicode=True, lang=lang)}"]'
         ).count()
-        history = page.locator(".zp-q-prompt details.zp-history")
-        assert history.locator("li").first.is_hidden()
-        history.locator("summary").click()
-        expect(history.locator("li")).to_have_count(len(pos["tricks"]))
-        assert history.locator("li").first.is_visible()
+        opens_history(prompt, len(pos["tricks"]))
         shot(page, f"strategy_history_{size}_{lang}")
         best = step.solve().text
         label = next(plain(text.get(lang), lang) for key, text in step.answer_input().options

@@ -9,7 +9,6 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tutor.rules import Card
 from tutor.text import t
 
 
@@ -19,7 +18,8 @@ def _around(key: str, lang: str, **params: Any) -> list[str]:
 
 
 def question_facts(pos: dict[str, Any], lang: str) -> list[str]:
-    """The sentences a question's position (a mined, personal or lesson puzzle) says."""
+    """The sentences the position view says of a card play (a mined, personal or lesson
+    puzzle, the review's decision)."""
     seat = pos["seat"]
     said = []
     if pos["declarer"] is not None and pos["declarer"] != seat:
@@ -39,13 +39,6 @@ def question_facts(pos: dict[str, Any], lang: str) -> list[str]:
     key = "points_others" if pos["points_of"] == "others" else "points"
     said.append(t(f"better_play.{key}", lang, n=pos["points"]))
     return said
-
-
-def table_facts(declarer: int, friend: Card, side: str, lang: str) -> list[str]:
-    """What the table's bar says while the friend is hidden (the review's "What you saw")."""
-    return [t("ui.declarer_is", lang, who=t("ui.seat", lang, n=declarer)),
-            t("ui.friend_call", lang, card=friend.name(lang)), t("ui.friend_hidden", lang),
-            t("ui.you_are", lang, side=t(f"ui.side_{side}", lang))]
 
 
 def shows_facts(scope, facts: list[str]) -> None:

@@ -78,14 +78,14 @@ def test_a_blunder_from_the_learners_game_is_a_puzzle_to_retry(browser, reviewed
         page.get_by_text("Retry missed", exact=True).first.click()
         page.get_by_text("From a hand you played", exact=False).first.wait_for(timeout=15_000)
         assert page.get_by_text("From your own game", exact=False).count() >= 1
-        prompt = page.locator(".zp-q-prompt").first
+        prompt = page.locator(".zp-position-view").first
         shows_facts(prompt, question_facts(position, "en"))
         opens_history(prompt, len(position["tricks"]))
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, f"mistake_puzzle_{size}_en")
         page.get_by_role("button", name="中文").click()
         page.get_by_text("来自你打过的一局", exact=False).first.wait_for(timeout=15_000)
-        prompt = page.locator(".zp-q-prompt").first
+        prompt = page.locator(".zp-position-view").first
         shows_facts(prompt, question_facts(position, "zh"))
         opens_history(prompt, len(position["tricks"]))
         assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -33,7 +33,7 @@ def test_a_late_card_play_shows_what_the_player_knew(browser, app_url, size, lan
     try:
         page.goto(f"{app_url}?page=puzzles&lang={lang}&puzzle={PUZZLE.id}")
         page.locator(f'em.zp-puzzle-meta[data-puzzle="{PUZZLE.id}"]').wait_for(timeout=30_000)
-        prompt = page.locator(".zp-q-prompt").first
+        prompt = page.locator(".zp-position-view").first  # the one position view
         prompt.wait_for(timeout=30_000)
         shows_facts(prompt, question_facts(pos, lang))
         opens_history(prompt, len(pos["tricks"]))

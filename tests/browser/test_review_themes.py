@@ -16,9 +16,9 @@ from tests.reviewed import SEED, planted
 from tests.serving import free_port, served
 from tutor.games import RECORD_VERSION
 from tutor.puzzle import THEMES
+from tutor.question.seen import observed
 from tutor.review import HandReview
 from tutor.review.jobs import HandRecord
-from tutor.review.puzzles import role
 from tutor.rules import RuleSet, action_to_dict
 from tutor.store import Store
 from tutor.text import t
@@ -28,7 +28,7 @@ from tutor.ui.play.session import PlaySession
 from tutor.ui.theme_choice import bank_themes, kind_theme
 
 from .conftest import settled_widths, shot, watch_outside
-from .position_facts import opens_history, shows_facts, table_facts
+from .position_facts import opens_history, question_facts, shows_facts
 from .test_strategy_puzzles import SIZES, _shown
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,8 @@ def reviewed_app(tmp_path_factory):
     env = dict(os.environ, TUTOR_DB=str(db))
     with served([sys.executable, "-m", "tutor", "serve", "--port", str(port)],
                 f"http://localhost:{port}/", folder / "serve.log", env) as url:
-        yield url, theme, HandRecord.of(hand).position(index).observation(0)
+        yield url, theme, observed(HandRecord.of(hand).position(index).observation(0),
+                                   judged.trick)
 
 
 @pytest.mark.parametrize(("size", "lang"), [(s, lang) for s in ("390", "1366")
@@ -89,10 +90,10 @@ def test_the_review_links_its_mistakes_theme_to_the_puzzles_page(browser, review
         _click(page.get_by_role("button", name=t("review.button", lang), exact=True))
         line = page.locator(".zp-practise").first
         line.wait_for(timeout=30_000)
-        detail = page.locator(".zp-review-detail").first
+        detail = page.locator(".zp-review .zp-position-view").first  # as its puzzle shows it
         detail.wait_for(timeout=30_000)
-        shows_facts(detail, table_facts(seen.declarer, seen.friend_card, role(seen), lang))
-        opens_history(detail, len(seen.tricks))
+        shows_facts(detail, question_facts(seen, lang))
+        opens_history(detail, len(seen["tricks"]))
         detail.evaluate(CENTRE)
         shot(page, f"review_position_{size}_{lang}")
         assert t("review.practise_themes", lang) in line.inner_text()

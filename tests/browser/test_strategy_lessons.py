@@ -58,11 +58,11 @@ def test_a_strategy_position_answered_with_the_judges_best_play(browser, app_url
         # what the player knew: the declarer, the called card's state, their side, the
         # points as they can count them, and the earlier tricks, folded until asked for
         pos = step.position
-        prompt = page.locator(".zp-q-prompt").first
+        prompt = page.locator(".zp-position-view").first
         shows_facts(prompt, question_facts(pos, lang))
+        called = format_cards([pos["friend"]], unicode=True, lang=lang)
         assert pos["friend_seat"] is not None and page.locator(
-            f'.zp-q-prompt [aria-label="{format_cards([pos["friend"]], unicode=True, lang=lang)}"]'
-        ).count()
+            f'.zp-position-view [aria-label="{called}"]').count()
         opens_history(prompt, len(pos["tricks"]))
         shot(page, f"strategy_history_{size}_{lang}")
         best = step.solve().text

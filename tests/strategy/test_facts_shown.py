@@ -21,6 +21,7 @@ from tutor.review.puzzles import position_fields
 from tutor.rules import Observation
 from tutor.strategy.mine import record_seat
 from tutor.text import both
+from tutor.ui.position_view import position_html
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,13 +100,19 @@ def test_counting_and_the_kitty_are_on_the_page(plays):
             assert entry["role"] == "declarer" and entry.get("kitty"), entry["id"]
 
 
-def test_the_prompt_says_it(plays):
+def test_the_prompt_and_the_position_view_say_it(plays):
     for _obs, entry in plays:
         puzzle = read_entry({"type": "strategy", **entry}, "bank", types=MINED_TYPES)
-        page = puzzle.prompt().en
-        assert both(f"better_play.role_{entry['role']}").en in page, entry["id"]
-        points = "points_others" if entry.get("points_of") == "others" else "points"
-        assert both(f"better_play.{points}", n=entry["points"]).en in page, entry["id"]
-        assert "The declarer called" in page, entry["id"]
-        if entry.get("tricks"):
-            assert f"Earlier tricks ({len(entry['tricks'])})" in page, entry["id"]
+        for page in (puzzle.prompt().en, position_html(puzzle.seen(), "en")):
+            _says_it(entry, page)
+
+
+def _says_it(entry: dict[str, Any], page: str) -> None:
+    """What the page says holds the side, the points as counted, the called card and the
+    earlier tricks."""
+    assert both(f"better_play.role_{entry['role']}").en in page, entry["id"]
+    points = "points_others" if entry.get("points_of") == "others" else "points"
+    assert both(f"better_play.{points}", n=entry["points"]).en in page, entry["id"]
+    assert "The declarer called" in page, entry["id"]
+    if entry.get("tricks"):
+        assert f"Earlier tricks ({len(entry['tricks'])})" in page, entry["id"]

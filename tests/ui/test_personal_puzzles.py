@@ -11,6 +11,7 @@ from tutor.text import t
 from tutor.ui.bank import current_bank
 from tutor.ui.play.hand_review import HandReviewPanel
 from tutor.ui.play.review_store import ReviewKeeper
+from tutor.ui.position_view import position_html
 from tutor.ui.progress.page import ProgressPage
 from tutor.ui.puzzles.page import PuzzlesPage
 from tutor.ui.puzzles.personal import personal_puzzles
@@ -131,3 +132,22 @@ def test_progress_counts_the_positions_left_to_put_right(store, blunder):
     progress.on_show()
     assert "own games" not in progress._retry.object
     assert "Better plays from your games" in progress._table.object  # its attempt's theme
+
+
+def test_the_review_shows_a_card_play_as_its_puzzle_does(store, blunder):
+    """One position view: the review's card play and the personal puzzle made of it draw
+    the same position (the seat, side, declarer, called card, points, trick so far, hand and
+    earlier tricks), in the page's language, and follow a change of language."""
+    hand, _index, _judged = blunder
+    user, pid = _reviewed_game(store, blunder)
+    panel = HandReviewPanel(hand, 0, 1, keeper=ReviewKeeper(store, user.id,
+                                                           int(pid.split("-")[1])))
+    panel.start()
+    [puzzle] = personal_puzzles(store, user.id)
+    position = {**puzzle.seen(), "source": None}  # the review needs no "from a hand you played"
+    shown = panel._seen._pane.object
+    assert shown == position_html(position, "en")
+    assert "Earlier tricks (4)" in shown and "You are Seat 0." in shown
+    panel.lang = "zh"
+    assert panel._seen._pane.object == position_html(position, "zh")
+    assert "之前的4轮" in panel._seen._pane.object

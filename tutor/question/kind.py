@@ -44,6 +44,16 @@ class Kind:
         """The position as a learner reads it, ending with `q.asks()`."""
         raise NotImplementedError
 
+    def seen(self, q: Question) -> dict[str, Any] | None:
+        """A card play's position as its seat knew it, with its `source` (where it comes
+        from), for a page to draw with its position view (`tutor.question.seen`); None where
+        the prompt tells the whole position."""
+        return None
+
+    def ask(self, q: Question) -> Text:
+        """What is asked beside a position the page draws (`seen`); the prompt otherwise."""
+        return self.prompt(q)
+
     def answer_format(self, q: Question) -> Text:
         """How to write an answer (for typed answers and error messages)."""
         raise NotImplementedError

@@ -40,6 +40,14 @@ class Question:
         """The position as a learner reads it (card marks for cards), ending with the question."""
         return self.kind.prompt(self)
 
+    def seen(self) -> dict[str, Any] | None:
+        """The card play's position a page draws with its position view, or None."""
+        return self.kind.seen(self)
+
+    def ask(self) -> Text:
+        """What is asked beside the position a page draws (the prompt when it draws none)."""
+        return self.kind.ask(self)
+
     def answer_format(self) -> Text:
         """How to write an answer."""
         return self.kind.answer_format(self)

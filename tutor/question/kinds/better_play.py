@@ -13,9 +13,10 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from tutor.review.grades import THRESHOLDS, counted
-from tutor.rules import Trump, follow_error
+from tutor.rules import follow_error
 from tutor.text import Text, both
 
+from .. import seen
 from ..answers import answer_choice, ascii_cards
 from ..errors import QuestionFileError
 from ..fields import Fields
@@ -29,9 +30,7 @@ from ..text import (
     lettered_list,
     listing,
     mark,
-    seat_cap,
     trump_public,
-    trump_sentence,
 )
 
 LETTERS = "ABCDEF"
@@ -149,69 +148,34 @@ class BetterPlayKind(Kind):
 
     # ------------------------------------------------------------------ showing
     def _who(self, q: Question, s: int) -> Text:
-        return both("better_play.you") if s == q.position["seat"] else seat_cap(s)
+        return seen.who(q.position, s)
 
     def play_position(self, q: Question, source: Text) -> list[Text]:
-        """A card play's position in sentences: where it comes from (`source`), the trump,
-        the seat's role, the defenders' points and the trick so far."""
-        pos = q.position
-        parts = [source, trump_sentence(pos["trump"]), both(f"better_play.role_{pos['role']}"),
-                 *self.table_shown(q), self.points(q)]
-        if pos["plays"]:
-            seats = [(pos["leader"] + i) % SEATS for i in range(len(pos["plays"]))]
-            plays = listing(both("better_play.play", who=self._who(q, s), cards=mark(p))
-                            for s, p in zip(seats, pos["plays"], strict=True))
-            parts.append(both("better_play.so_far", plays=plays))
-        else:
-            parts.append(both("better_play.you_lead"))
-        return parts
-
-    @staticmethod
-    def points(q: Question) -> Text:
-        """The defenders' points as the seat could count them: their total, or (while the
-        friend is hidden from it) every point taken by a seat other than the declarer."""
-        pos = q.position
-        if pos["points_of"] == "others":
-            return both("better_play.points_others", n=pos["points"])
-        return both("better_play.points", n=pos["points"])
-
-    def table_shown(self, q: Question) -> list[Text]:
-        """The declarer, the called card and its state, and to the declarer its bury."""
-        pos = q.position
-        out = []
-        declarer = pos.get("declarer")
-        if declarer is not None and declarer != pos["seat"]:
-            out.append(both("better_play.declarer_is", who=seat_cap(declarer)))
-        card = pos.get("friend")
-        if card is not None:
-            called = mark([card]) if pos.get("friend_nth") is None else both(
-                "better_play.copy_of", nth=pos["friend_nth"], card=mark([card]))
-            shown = pos.get("friend_seat")
-            if shown is None:
-                out.append(both("better_play.friend_hidden", card=called))
-            elif shown == "alone":
-                out.append(both("better_play.friend_alone", card=called))
-            elif shown == pos["seat"]:
-                out.append(both("better_play.friend_you", card=called))
-            else:
-                out.append(both("better_play.friend_shown", card=called, who=seat_cap(shown)))
-        if pos.get("kitty"):
-            out.append(both("better_play.kitty_own", cards=mark(pos["trump"].sort(pos["kitty"]))))
-        return out
+        """A card play's position in sentences: where it comes from (`source`), what the
+        seat knew (`seen.facts`) and the trick so far."""
+        return [*seen.facts(q.position, source), seen.so_far(q.position)]
 
     def history(self, q: Question) -> Text:
         """The earlier tricks as the seat saw them (`text.history`), or nothing."""
         pos = q.position
         return history(pos.get("tricks") or [], pos["trump"], pos["seat"])
 
+    def source(self, q: Question) -> Text:
+        """Where the position comes from: `From a hand you played, trick 5.`"""
+        return both("better_play.from_game", trick=q.position["trick"])
+
+    def seen(self, q: Question) -> dict[str, Any] | None:
+        """The card play's position, drawn by a page's position view."""
+        return {**q.position, "source": self.source(q)}
+
+    def ask(self, q: Question) -> Text:
+        """What is asked of the position the view shows: the options by their letters."""
+        return both("better_play.candidates", asks=q.asks(),
+                    opts=lettered_list(LETTERS, q.position["candidates"]))
+
     def prompt(self, q: Question) -> Text:
-        pos = q.position
-        trump: Trump = pos["trump"]
-        parts = self.play_position(q, both("better_play.from_game", trick=pos["trick"]))
-        parts.append(both("better_play.hand", hand=mark(trump.sort(pos["hand"]))))
-        opts = lettered_list(LETTERS, pos["candidates"])
-        parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
-        return join(parts) + self.history(q)
+        parts = self.play_position(q, self.source(q))
+        return join([*parts, seen.hand(q.position), self.ask(q)]) + self.history(q)
 
     def answer_format(self, q: Question) -> Text:
         return both("better_play.format")

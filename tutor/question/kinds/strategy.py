@@ -78,11 +78,24 @@ class StrategyKind(BetterPlayKind):
             return both("strategy.call_option", letter=LETTERS[k], cards=mark(cards))
         return lettered(LETTERS[k], cards)
 
+    def source(self, q: Question) -> Text:
+        return both("strategy.from_game", trick=q.position["trick"])
+
+    def seen(self, q: Question) -> dict[str, Any] | None:
+        """A card play's position, drawn by a page's position view (a bid, bury or call is
+        told in its prompt: the trump, the bids, the hand)."""
+        if q.position["decision"] != "play":
+            return None
+        return {**q.position, "source": self.source(q)}
+
+    def ask(self, q: Question) -> Text:
+        opts = listing(self._label(q, k) for k in range(len(q.position["candidates"])))
+        return both("better_play.candidates", asks=q.asks(), opts=opts)
+
     def prompt(self, q: Question) -> Text:
         pos = q.position
         trump: Trump = pos["trump"]
         decision = pos["decision"]
-        opts = listing(self._label(q, k) for k in range(len(pos["candidates"])))
         if decision == "bid":
             bids = listing(both("better_play.play", who=self._who(q, s), cards=mark(c))
                            for s, c in pos["bids"])
@@ -94,9 +107,9 @@ class StrategyKind(BetterPlayKind):
             if decision == "call":
                 parts.append(both("strategy.buried", cards=mark(trump.sort(pos["buried"]))))
         else:
-            parts = self.play_position(q, both("strategy.from_game", trick=pos["trick"]))
+            parts = self.play_position(q, self.source(q))
         parts.append(both("strategy.hand", hand=mark(trump.sort(pos["hand"]))))
-        parts.append(both("better_play.candidates", asks=q.asks(), opts=opts))
+        parts.append(self.ask(q))
         return join(parts) + self.history(q)
 
     def answer_input(self, q: Question) -> Input:

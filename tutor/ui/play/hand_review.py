@@ -18,14 +18,16 @@ import param
 from bokeh.models import ColumnDataSource
 from bokeh.plotting import figure
 
+from tutor.question.seen import observed
 from tutor.review import DEFAULT_BUDGET, GRADES, Budget, HandReview, Judged
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.puzzles import TEACHING, teaches
-from tutor.rules import Hand, format_cards
+from tutor.rules import Hand, Observation, format_cards
 from tutor.strategy.themes import ORDER
 from tutor.text import section
 
 from ..ai_pool import AIPool
+from ..position_view import PositionView
 from ..theme_choice import bank_themes, kind_theme, theme_link
 from .position import POSITION_CSS, position_html
 from .review_store import ReviewKeeper
@@ -108,9 +110,13 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._pick = pn.widgets.Select(width=260, visible=False)
         self._pick.param.watch(lambda e: self._choose(e.new), "value")
         self._detail = pn.pane.HTML("", stylesheets=[POSITION_CSS], sizing_mode="stretch_width")
+        # a card play's position as the learner knew it, drawn as its puzzle draws it; a
+        # bid, bury or call shows the table at that moment (in `_detail`)
+        self._seen = PositionView(lang=self.lang)
         self._layout = pn.Column(self._title, self._progress, self._status, self._practise,
                                  self._chart_pane,
-                                 self._pick, self._detail, sizing_mode="stretch_width",
+                                 self._pick, self._detail, self._seen,
+                                 sizing_mode="stretch_width",
                                  css_classes=["zp-review"])
         self._render()
 
@@ -246,12 +252,17 @@ class HandReviewPanel(pn.viewable.Viewer):
                       grade=t(f"grade_{grade_of(d) or 'good'}", lang))] = k
         # together: new options alone would select the first one, and with it trick 1
         self._pick.param.update(options=options, value=self.selected)
-        self._detail.object = "" if self.selected is None else self._detail_html(
-            items[self.selected])
+        judged = None if self.selected is None else items[self.selected]
+        self._detail.object = "" if judged is None else self._detail_html(judged)
+        self._seen.param.update(lang=lang, position=None if judged is None or (
+            judged.decision != "play") else observed(self._observation(judged), judged.trick))
+
+    def _observation(self, judged: Judged) -> Observation:
+        """What the learner's seat saw when it decided `judged`."""
+        return self.record.position(judged.index).observation(self.seat)
 
     def _detail_html(self, judged: Judged) -> str:
         lang = self.lang
-        obs = self.record.position(judged.index).observation(self.seat)
         cards = format_cards(judged.chosen, lang=lang) or t("pass", lang)  # a pass shows none
         lines = [t(f"chose_{judged.decision}", lang, cards=cards)]
         if judged.unlucky:
@@ -269,6 +280,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         else:
             lines.append(t("best_was_yours", lang))
         text = "".join(f"<p>{escape(line)}</p>" for line in lines)
+        table = "" if judged.decision == "play" else position_html(  # else the view below
+            self._observation(judged), self.seat, lang, self.hand_no)
         return (f'<div class="zp-review-detail">{text}'
-                f"<p><b>{escape(t('position', lang))}</b></p>"
-                f"{position_html(obs, self.seat, lang, self.hand_no)}</div>")
+                f"<p><b>{escape(t('position', lang))}</b></p>{table}</div>")

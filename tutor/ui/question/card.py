@@ -14,6 +14,7 @@ from tutor.question import AnswerError, Grade, Question, answer_words
 from tutor.text import LANGS, Text, section
 
 from ..marks import LEARN_CSS, render_text
+from ..position_view import PositionView
 from ..safe import user_text
 from .inputs import AnswerWidgets, answer_widgets
 
@@ -60,6 +61,9 @@ class QuestionCard(pn.viewable.Viewer):
         self._shown: Question | None = None
         self.misses = 0  # wrong answers to the question shown
         self._hint: Text | None = None  # the hint for the last wrong answer
+        # a card play's position is drawn by the one position view (lessons, puzzles, the
+        # review); the prompt then says only what is asked of it
+        self._position = PositionView(lang=self.lang)
         self._prompt = pn.pane.Markdown("", stylesheets=[CARD_CSS], sizing_mode="stretch_width",
                                         css_classes=["zp-q-prompt"])
         self._format = pn.pane.Markdown("", css_classes=["zp-q-format"],
@@ -72,7 +76,7 @@ class QuestionCard(pn.viewable.Viewer):
         self._verdict = pn.pane.Alert("", visible=False, sizing_mode="stretch_width",
                                       stylesheets=[CARD_CSS])
         self._note = pn.pane.Markdown("", margin=(0, 10))
-        self._layout = pn.Column(self._prompt, self._format, self._answer,
+        self._layout = pn.Column(self._position, self._prompt, self._format, self._answer,
                                  pn.FlexBox(self._check, self._reveal), self._verdict,
                                  self._note, sizing_mode="stretch_width",
                                  css_classes=["zp-question"])
@@ -160,9 +164,13 @@ class QuestionCard(pn.viewable.Viewer):
         if q is None:  # nothing left behind from the last question, in any language
             self.input = None
             self._prompt.object = self._format.object = ""
+            self._position.position = None
             self._answer.objects = []
             return
-        self._prompt.object = render_text(q.prompt().get(lang), None, lang)
+        position = q.seen()
+        self._position.param.update(position=position, lang=lang)
+        asked = q.prompt() if position is None else q.ask()
+        self._prompt.object = render_text(asked.get(lang), None, lang)
         self._format.object = q.answer_format().get(lang) if self.show_format else ""
         self._format.visible = self.show_format
         self.input = answer_widgets(q.answer_input(), lang)

@@ -36,8 +36,8 @@ def test_the_language_chosen_is_remembered_and_a_link_names_its_own(page, app_ur
 
 def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
     """An account that chose 中文 in one browser finds the tutor in Chinese where it signs
-    in next (the page reloads in it), and on later visits there without a language named;
-    a link naming English still opens in English."""
+    in next (the page reloads in it, unless its link named a language), and on later visits
+    there without a language named; a link naming English still opens in English."""
     first = browser.new_context()
     other = browser.new_context()
     try:
@@ -47,8 +47,8 @@ def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
         page.get_by_role("button", name="中文", exact=True).click()
         page.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
         page.wait_for_function("() => document.cookie.includes('zp_lang=zh')", timeout=10_000)
-        elsewhere = other.new_page()  # another browser: its own cookie never chose
-        elsewhere.goto(app_url + "?page=puzzles&lang=en")
+        elsewhere = other.new_page()  # another browser, which never chose a language
+        elsewhere.goto(app_url + "?page=puzzles")
         elsewhere.get_by_role("button", name="Account", exact=True).click()
         elsewhere.get_by_placeholder("username").fill("lang_acct")
         elsewhere.get_by_placeholder("password or PIN").fill("pass-lang_acct")
@@ -63,6 +63,19 @@ def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
         named = other.new_page()
         named.goto(app_url + "?page=progress&lang=en")
         named.get_by_role("button", name="中文", exact=True).wait_for(timeout=30_000)
+        # signing in on a page whose link named its language keeps it
+        third = browser.new_context()
+        try:
+            linked = third.new_page()
+            linked.goto(app_url + "?page=puzzles&lang=en")
+            linked.get_by_role("button", name="Account", exact=True).click()
+            linked.get_by_placeholder("username").fill("lang_acct")
+            linked.get_by_placeholder("password or PIN").fill("pass-lang_acct")
+            linked.get_by_role("button", name="Sign in", exact=True).click()
+            linked.get_by_role("button", name="Sign out", exact=True).wait_for(timeout=30_000)
+            assert linked.get_by_role("button", name="中文", exact=True).is_visible()
+        finally:
+            third.close()
     finally:
         first.close()
         other.close()

@@ -291,10 +291,13 @@ def _tap_a_marker(page, review) -> None:
     while pick.locator("option:checked").inner_text() != labels[k]:
         assert time.monotonic() < deadline, f"the tap did not pick {labels[k]!r}"
         time.sleep(0.1)
-    # the detail is that decision's: its position is drawn at that trick
-    trick = int(re.search(r"\d+", labels[k]).group(0))
-    review.locator(".zp-table").get_by_text(f"Trick {trick}", exact=False).first.wait_for(
-        timeout=10_000)
+    # the detail is that decision's: a card play's position is drawn at its trick (by the
+    # position view), a bid's, bury's or call's as the table was
+    if labels[k].startswith("Trick "):
+        trick = int(re.search(r"\d+", labels[k]).group(0))
+        review.locator(f'.zp-position[data-trick="{trick}"]').wait_for(timeout=10_000)
+    else:
+        review.locator(".zp-review-detail .zp-table").wait_for(timeout=10_000)
 
 
 def test_language_switch_changes_the_labels(page, app_url):

@@ -192,3 +192,21 @@ def test_a_chinese_account_form_is_told_its_mistakes_in_chinese(server) -> None:
     assert said == ["用户名不能包含空格。", "密码或PIN至少要有4个字符。",
                     "用户名“zh_taken”已经有人用了。", "显示名称不能为空。",
                     "请选择一个新密码，不要用现在的密码。"]
+
+
+def test_signing_in_names_the_accounts_language_unless_the_page_chose_one(server) -> None:
+    """The account made on a Chinese page speaks Chinese: signing in from a page that never
+    chose a language answers `zh` (the page reloads in it); from one whose language was
+    chosen, nothing (the page keeps its own); a JSON value that is not text is refused."""
+    body = {"username": "zh_lang", "password": "pass-zh_lang", "display_name": "Zh",
+            "lang": "zh"}
+    assert _as(server, "/auth/create", body, "192.0.2.10")[0] == 200
+    said = []
+    for keep in ("", "1"):
+        status, _, text, _ = _as(server, "/auth/sign-in", body | {"lang": "en",
+                                                                  "keep_lang": keep},
+                                 "192.0.2.10")
+        assert status == 200, text
+        said.append(json.loads(text).get("lang"))
+    assert said == ["zh", None]
+    assert _as(server, "/auth/sign-in", body | {"keep_lang": True}, "192.0.2.10")[0] == 400

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reviewed import planted, save_reviewed
+from tutor.review.jobs import HandRecord
 from tutor.review.puzzles import puzzle_id
 from tutor.text import t
 from tutor.ui.bank import current_bank
@@ -151,3 +152,25 @@ def test_the_review_shows_a_card_play_as_its_puzzle_does(store, blunder):
     panel.lang = "zh"
     assert panel._seen._pane.object == position_html(position, "zh")
     assert "之前的4轮" in panel._seen._pane.object
+
+
+def test_a_review_of_a_table_not_of_five_shows_its_table():
+    """The position view reads a table of five, as the puzzles do: a hand of four players
+    reviewed shows the table at its card plays (it broke the review before)."""
+    from tutor.ai import suggest
+    from tutor.review import HandReview
+    from tutor.review.jobs import judge_at
+    from tutor.rules import Hand, RuleSet
+
+    rules = RuleSet.from_dict({**RuleSet().to_dict(), "players": 4, "decks": 2})
+    hand = Hand(5, rules, (2,) * 4, 0)
+    while hand.phase.name != "FINISHED":
+        hand.apply(suggest(hand.observation(hand.turn)).action)
+    panel = HandReviewPanel(hand, 0, 1)
+    index = next(i for i, a in enumerate(hand.actions) if a.seat == 0
+                 and type(a).__name__ == "Play" and i > 40)
+    judged = judge_at(HandRecord.of(hand), index)
+    assert judged is not None
+    panel.show(HandReview(0, [judged]))
+    panel.selected = 0
+    assert panel._seen._pane.object == "" and 'class="zp-table"' in panel._detail.object

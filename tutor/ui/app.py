@@ -66,6 +66,8 @@ class TutorApp(pn.viewable.Viewer):
             params.setdefault("lang", query["lang"])
         elif remembered(pn.state.cookies):  # the language this browser chose last
             params.setdefault("lang", remembered(pn.state.cookies))
+        # a language named by the link or chosen on this browser is kept when signing in
+        chosen = "lang" in params
         super().__init__(**params)
         if self.services is None:
             self.services = Services.default()
@@ -81,6 +83,9 @@ class TutorApp(pn.viewable.Viewer):
         self._lang_button.on_click(self._toggle_lang)
         self._lang_memory = LangMemory(lang=self.lang, width=0, height=0, margin=0)
         self._content = pn.Column(sizing_mode="stretch_width")
+        # shown once the sign-in this page acts for has ended (the store refuses it too)
+        self._ended_alert = pn.pane.Alert("", alert_type="danger", visible=False,
+                                          sizing_mode="stretch_width")
         # who it is was worked out by the server from the first request: no waiting
         visitor = current_visitor()
         base = self.services.store() if visitor is not None and visitor.user is not None else None
@@ -89,7 +94,7 @@ class TutorApp(pn.viewable.Viewer):
             self.user = visitor.user
             self._account_lang(query)
         self.account = AccountBox(lang=self.lang, user=self.user,
-                                  enabled=self.store is not None)
+                                  enabled=self.store is not None, lang_chosen=chosen)
         error = self.services.store_error() or (visitor.problem if visitor is not None else None)
         if error is not None:
             alert = t("store_unavailable", self.lang, error=user_text(error, self.lang))
@@ -100,9 +105,6 @@ class TutorApp(pn.viewable.Viewer):
         else:
             alert = ""
         self._store_alert = pn.pane.Alert(alert, alert_type="warning", visible=bool(alert),
-                                          sizing_mode="stretch_width")
-        # shown once the sign-in this page acts for has ended (the store refuses it too)
-        self._ended_alert = pn.pane.Alert("", alert_type="danger", visible=False,
                                           sizing_mode="stretch_width")
         # what an account form just did, said once the page is back (a known key only)
         notice = query.get("notice")
@@ -175,6 +177,7 @@ class TutorApp(pn.viewable.Viewer):
             self._notice.object = escape(account_text(self._notice_key, self.lang))
 
     def _toggle_lang(self, _=None) -> None:
+        self.account.lang_chosen = True  # chosen here: signing in keeps it
         self.lang = "zh" if self.lang == "en" else "en"
 
     @param.depends("lang", watch=True)
@@ -201,6 +204,8 @@ class TutorApp(pn.viewable.Viewer):
                 with param.parameterized.discard_events(self):  # nothing is drawn yet
                     self.lang = saved
                 self._lang_memory.lang = saved
+        if self._ended_alert.visible:  # it ended meanwhile: said in the page's language
+            self._label_ended()
 
     def _keep_lang(self) -> None:
         """The language just chosen is the signed-in account's from now on."""

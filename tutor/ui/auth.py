@@ -280,13 +280,17 @@ class _AccountHandler(RequestHandler):
         return identify(self.store, _cookies(self), make_guest=False)
 
     def _sign_in_as(self, user: User) -> None:
-        """Keep `user` signed in on this browser, ending the sign-in it held before; the
-        answer names the account's language, which the page reloads in."""
+        """Keep `user` signed in on this browser, ending the sign-in it held before; unless
+        the page's language was chosen (`keep_lang`), the answer names the account's own,
+        which the page reloads in (a new browser opens in the language the account chose)."""
         old = self.get_cookie(SESSION_COOKIE)
         if old:
             self.store.users.close_session(old)
         keep_cookie(self, SESSION_COOKIE, self.store.users.open_session(user))
-        lang = self.store.users.language(user.id)
+        lang = None
+        if self.body.get("keep_lang") != "1":
+            with contextlib.suppress(StoreError):  # signed in all the same: the page says
+                lang = self.store.users.language(user.id)
         self._answer(200, ok=True, **({"lang": lang} if lang else {}))
 
 
@@ -330,7 +334,8 @@ class CreateHandler(_AccountHandler):
             if user is None:
                 user = await _off_loop(users.create, name, display, role, secret)
             if b.get("lang") in LANGS:  # the language the account was made in is its own
-                users.set_language(user.id, b["lang"])
+                with contextlib.suppress(StoreError):  # a preference: the account is made
+                    users.set_language(user.id, b["lang"])
             self._sign_in_as(user)
         except Throttled as exc:
             self._fail(exc)

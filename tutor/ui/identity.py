@@ -85,6 +85,9 @@ class AccountForm(JSComponent):
 
     labels = param.Dict(default={}, doc="placeholders, button names and messages")
     lang = param.Selector(default="en", objects=["en", "zh"])
+    keep_lang = param.Boolean(default=False, doc="the page's language was chosen (by its "
+                              "link, this browser or the person): signing in keeps it, "
+                              "else the page reloads in the account's own")
 
     _stylesheets: ClassVar[list[str]] = [_FORM_CSS]
     _esm = _POST + """
@@ -148,7 +151,9 @@ class AccountForm(JSComponent):
       async function send(path, body) {
         signIn.disabled = create.disabled = save.disabled = true;
         error.hidden = true;
-        const answer = await ask(path, Object.assign(body, {lang: model.lang}),
+        // every field is text: the server reads no other JSON values
+        const answer = await ask(path, Object.assign(body, {lang: model.lang,
+                                                            keep_lang: model.keep_lang ? "1" : ""}),
                                  model.labels);
         signIn.disabled = create.disabled = save.disabled = false;
         if (answer.change) {  // the code was right: now the new password
@@ -207,7 +212,7 @@ class PasswordForm(JSComponent):
         save.disabled = true;
         error.hidden = true;
         const problem = await post("auth/password", {password: current.value,
-          new_password: fresh.value, lang: model.lang},
+          new_password: fresh.value, lang: model.lang, keep_lang: "1"},
           Object.assign({}, model.labels, {done_notice: "password_changed"}));
         save.disabled = false;
         if (problem) {
@@ -257,6 +262,8 @@ class AccountBox(pn.viewable.Viewer):
     lang = param.Selector(default="en", objects=["en", "zh"])
     user = param.ClassSelector(class_=User, default=None, allow_None=True)
     enabled = param.Boolean(default=True)
+    lang_chosen = param.Boolean(default=False, doc="the page's language was chosen, not the "
+                                "default: signing in keeps it (`AccountForm.keep_lang`)")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -267,6 +274,7 @@ class AccountBox(pn.viewable.Viewer):
         self._open.on_click(self._toggle)
         self._sign_out = SignOutButton(align="center", visible=False, margin=(5, 0))
         self.form = AccountForm(visible=False, sizing_mode="stretch_width",
+                                keep_lang=self.lang_chosen,
                                 styles={"background": "#f6f8fa", "border-radius": "8px"})
         self.password_form = PasswordForm(visible=False, sizing_mode="stretch_width", styles={
             "background": "#f6f8fa", "border-radius": "8px"})
@@ -278,6 +286,10 @@ class AccountBox(pn.viewable.Viewer):
         self.header = pn.Row(self._who, self._open, self._sign_out, align="center")
         self._layout = pn.Column(self.header, self.panel)
         self._label()
+
+    @param.depends("lang_chosen", watch=True)
+    def _keep_lang(self) -> None:
+        self.form.keep_lang = self.lang_chosen
 
     @param.depends("lang", "user", "enabled", watch=True)
     def _label(self) -> None:

@@ -18,7 +18,7 @@ import param
 from bokeh.models import ColumnDataSource
 from bokeh.plotting import figure
 
-from tutor.question.seen import observed
+from tutor.question.seen import SEATS, observed
 from tutor.review import DEFAULT_BUDGET, GRADES, Budget, HandReview, Judged
 from tutor.review.jobs import HandRecord, decisions, judge_at
 from tutor.review.puzzles import TEACHING, teaches
@@ -113,6 +113,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         # a card play's position as the learner knew it, drawn as its puzzle draws it; a
         # bid, bury or call shows the table at that moment (in `_detail`)
         self._seen = PositionView(lang=self.lang)
+        self._seen_shown: tuple[int, str] | None = None  # the decision and language drawn
         self._layout = pn.Column(self._title, self._progress, self._status, self._practise,
                                  self._chart_pane,
                                  self._pick, self._detail, self._seen,
@@ -254,12 +255,27 @@ class HandReviewPanel(pn.viewable.Viewer):
         self._pick.param.update(options=options, value=self.selected)
         judged = None if self.selected is None else items[self.selected]
         self._detail.object = "" if judged is None else self._detail_html(judged)
-        self._seen.param.update(lang=lang, position=None if judged is None or (
-            judged.decision != "play") else observed(self._observation(judged), judged.trick))
+        shown = None if judged is None else (judged.index, lang)
+        if shown != self._seen_shown:  # verdicts arriving leave the position drawn as it is
+            self._seen_shown = shown
+            self._seen.param.update(lang=lang, position=None if judged is None
+                                    else self._seen_position(judged))
 
     def _observation(self, judged: Judged) -> Observation:
         """What the learner's seat saw when it decided `judged`."""
         return self.record.position(judged.index).observation(self.seat)
+
+    def _by_view(self, judged: Judged) -> bool:
+        """Whether the position view draws `judged`: a card play at a table of five, as its
+        puzzle would (a bid, bury or call, or another table, shows the table instead)."""
+        return judged.decision == "play" and len(self.record.levels) == SEATS
+
+    def _seen_position(self, judged: Judged) -> dict[str, Any] | None:
+        """`judged`'s position as its puzzle reads it, for the view; None where it is not
+        the view's to draw (`_by_view`)."""
+        if not self._by_view(judged):
+            return None
+        return observed(self._observation(judged), judged.trick)
 
     def _detail_html(self, judged: Judged) -> str:
         lang = self.lang
@@ -280,7 +296,7 @@ class HandReviewPanel(pn.viewable.Viewer):
         else:
             lines.append(t("best_was_yours", lang))
         text = "".join(f"<p>{escape(line)}</p>" for line in lines)
-        table = "" if judged.decision == "play" else position_html(  # else the view below
-            self._observation(judged), self.seat, lang, self.hand_no)
+        table = "" if self._by_view(judged) else position_html(
+            self._observation(judged), self.seat, lang, self.hand_no)  # else the view below
         return (f'<div class="zp-review-detail">{text}'
                 f"<p><b>{escape(t('position', lang))}</b></p>{table}</div>")

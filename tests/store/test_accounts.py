@@ -210,3 +210,22 @@ def test_what_a_person_typed_wrong_is_said_in_their_language(store: Store) -> No
     with pytest.raises(InvalidInput) as internal:
         store.attempts.record(teacher.id, "", "A", True, 3.0)
     assert internal.value.text("zh") == internal.value.text("en") == str(internal.value)
+
+
+def test_every_message_a_form_can_get_has_both_languages_with_the_same_slots() -> None:
+    """Each `store_…` and `what_…` text of the account catalogue is in English and Chinese,
+    with the same placeholders, and Chinese punctuation in the Chinese."""
+    import string
+
+    from tutor.text import catalogue
+
+    en, zh = catalogue("en")["account"], catalogue("zh")["account"]
+    keys = [k for k in en if k.startswith(("store_", "what_"))]
+    assert len(keys) > 20 and all(k in zh for k in keys)
+
+    def slots(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for key in keys:
+        assert slots(en[key]) == slots(zh[key]), key
+        assert not any(mark in zh[key] for mark in (". ", ": ", ", ", "(")), key

@@ -29,8 +29,9 @@ def test_a_table_seats_its_host_then_whoever_comes(store: Store, school: School)
     assert store.tables.find(info.code.lower()).id == info.id  # typed in small letters
     assert store.tables.join(school.bob.id, info.id) == 1
     assert store.tables.join(school.bob.id, info.id) == 1  # coming back: the same seat
-    with pytest.raises(Conflict, match="taken"):
+    with pytest.raises(Conflict, match="taken") as taken:
         store.tables.join(school.cat.id, info.id, seat=1)
+    assert taken.value.text("zh") == "1号位已经有人了。"  # said in the page's language
     assert store.tables.join(school.cat.id, info.id, seat=4) == 4
     seats = store.tables.get(info.id).seats
     assert [(s.user_id, s.name) for s in seats if s.user_id] == [
@@ -41,10 +42,12 @@ def test_a_full_table_and_bad_codes_are_refused_clearly(store: Store, school: Sc
     info = _open(store, school.amy.id)
     for user in (school.bob, school.cat, school.dan, school.teacher_a):
         store.tables.join(user.id, info.id)
-    with pytest.raises(Conflict, match="Every seat"):
+    with pytest.raises(Conflict, match="Every seat") as full:
         store.tables.join(school.teacher_b.id, info.id)
-    with pytest.raises(InvalidInput, match="starts with T"):
+    assert full.value.text("zh") == "这张牌桌的座位都坐满了。"
+    with pytest.raises(InvalidInput, match="starts with T") as bad:
         store.tables.find("hello")
+    assert bad.value.text("zh") == "牌桌码由7个字母和数字组成，以T开头，例如T4KQ9M2。"
     with pytest.raises(NotFound, match="No table"):
         store.tables.find("T2222" if info.code != "T2222" else "T3333")
 

@@ -64,7 +64,7 @@ class Classes(Repository):
                     return classroom_from_row(row)
                 except ConstraintViolation:
                     continue  # the code was taken; autocommit left nothing behind
-            raise Conflict("Could not find a free join code; try again.")
+            raise Conflict("Could not find a free join code; try again.", "try_again")
 
         created = self._db.run(create)
         self._people_changed()
@@ -177,7 +177,7 @@ class Classes(Repository):
         name = validate.text(title, "assignment title", 120)
         ids = [validate.text(p, "puzzle id", 200) for p in puzzle_ids]
         if not ids:
-            raise InvalidInput("An assignment needs at least one puzzle.")
+            raise InvalidInput("An assignment needs at least one puzzle.", "no_puzzles")
         if due is not None and (isinstance(due, datetime) or not isinstance(due, date)):
             raise InvalidInput(f"The due date must be a date, not {due!r}.")
 

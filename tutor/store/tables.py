@@ -175,10 +175,10 @@ class Tables(Repository):
                                [actor_id, class_id is None]).fetchone()[0]
             if class_id is None and mine >= OWN_TABLES:
                 raise Conflict(f"You have {mine} open tables already: finish or close one "
-                               "before you open another.")
+                               "before you open another.", "own_tables", n=mine)
             if class_id is not None and mine >= CLASS_TABLES:
                 raise Conflict(f"Your classes have {mine} open tables already: close one "
-                               "before you open another.")
+                               "before you open another.", "class_tables", n=mine)
             if class_id is not None:
                 self._require_teacher_of(cur, actor_id, class_id)
                 for user in assigned.values():
@@ -202,7 +202,7 @@ class Tables(Repository):
                                [code]).fetchone() is None:
                     break
             else:
-                raise Conflict("Could not find a free table code; try again.")
+                raise Conflict("Could not find a free table code; try again.", "try_again")
             try:
                 cur.execute(
                     "INSERT INTO shared_tables (id, code, game_id, host_id, class_id, options,"
@@ -210,7 +210,7 @@ class Tables(Repository):
                     " 'waiting', $7, $7)",
                     [table_id, code, game_id, actor_id, class_id, options_json, stamp])
             except ConstraintViolation as exc:  # two tables drew one code at once
-                raise Conflict("Could not open the table; try again.") from exc
+                raise Conflict("Could not open the table; try again.", "try_again") from exc
             for seat in range(players):  # a learner given a seat is away until they come
                 user = assigned.get(seat)
                 cur.execute("INSERT INTO table_seats VALUES ($1, $2, $3, $4, NULL, NULL)",
@@ -301,30 +301,33 @@ class Tables(Repository):
         def join(cur: Cursor) -> int:
             self._require_actor(cur, actor_id)
             if _close_stale(cur, now(), table_id):
-                raise Conflict("This table waited too long for its players and has closed.")
+                raise Conflict("This table waited too long for its players and has closed.",
+                               "table_closed")
             table = _must(cur, table_id)
             if table.status == "finished":
-                raise Conflict("This table's match is over.")
+                raise Conflict("This table's match is over.", "table_over")
             mine = table.seat_of(actor_id)
             if mine is None and table.class_id is not None:
                 if cur.execute("SELECT 1 FROM classes WHERE id = $1 AND teacher_id = $2",
                                [table.class_id, actor_id]).fetchone() is not None:
-                    raise Conflict("A class's teacher watches its table and does not sit at it.")
+                    raise Conflict("A class's teacher watches its table and does not sit at it.",
+                                   "teacher_watches")
                 if cur.execute("SELECT 1 FROM memberships WHERE class_id = $1 AND user_id = $2",
                                [table.class_id, actor_id]).fetchone() is None:
                     raise AccessDenied("This table is for a class you are not in.")
             if mine is None:
                 free = [s.seat for s in table.seats if s.user_id is None]
                 if seat is not None and seat not in free:
-                    raise Conflict(f"Seat {seat} is taken.")
+                    raise Conflict(f"Seat {seat} is taken.", "seat_taken", n=seat)
                 if not free:
-                    raise Conflict("Every seat at this table is taken.")
+                    raise Conflict("Every seat at this table is taken.", "table_full")
                 mine = seat if seat is not None else free[0]
                 row = cur.execute("UPDATE table_seats SET user_id = $3, away = false, page = $4"
                                   " WHERE table_id = $1 AND seat = $2 AND user_id IS NULL"
                                   " RETURNING seat", [table_id, mine, actor_id, page]).fetchone()
                 if row is None:
-                    raise Conflict(f"Seat {mine} was taken just now; try again.")
+                    raise Conflict(f"Seat {mine} was taken just now; try again.",
+                                   "seat_taken_now", n=mine)
             else:
                 cur.execute("UPDATE table_seats SET away = false, page = $3 WHERE"
                             " table_id = $1 AND seat = $2", [table_id, mine, page])
@@ -382,11 +385,12 @@ class Tables(Repository):
 
         def start(cur: Cursor) -> None:
             if _close_stale(cur, now(), table_id):
-                raise Conflict("This table waited too long for its players and has closed.")
+                raise Conflict("This table waited too long for its players and has closed.",
+                               "table_closed")
             table = _must(cur, table_id)
             self._require_host(cur, actor_id, table)
             if table.status != "waiting":
-                raise Conflict("This table has started already.")
+                raise Conflict("This table has started already.", "table_started")
             cur.execute("UPDATE shared_tables SET status = 'playing', updated_at = $2 WHERE"
                         " id = $1", [table_id, now()])
 
@@ -415,13 +419,14 @@ class Tables(Repository):
                 " AND games.status = 'in_progress' RETURNING games.id",
                 [table_id, number, number + len(texts), now()]).fetchone()
             if row is None:
-                raise Conflict("Another action was taken at this table first.")
+                raise Conflict("Another action was taken at this table first.", "acted_first")
             try:
                 cur.execute("INSERT INTO game_actions SELECT $1, unnest($2::INTEGER[]),"
                             " unnest($3::VARCHAR[])",
                             [row[0], list(range(number, number + len(texts))), texts])
             except ConstraintViolation as exc:  # the primary key: the number was taken
-                raise Conflict("Another action was taken at this table first.") from exc
+                raise Conflict("Another action was taken at this table first.",
+                               "acted_first") from exc
             return number + len(texts)
 
         count = self._db.transaction(append)

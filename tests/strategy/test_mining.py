@@ -18,8 +18,7 @@ from tutor.puzzle.loader import load_mined
 from tutor.strategy.run import read_lines
 
 DASK = Path(sys.executable).parent / "dask"
-# the quick playouts: these test the runs (seeds, engines, resuming), not the judge
-ARGS = ["--hands", "2", "--seed", "7", "--deals", "4", "--policy", "quick", "--json"]
+ARGS = ["--hands", "2", "--seed", "7", "--deals", "4", "--json"]
 
 
 def mined(tmp_path: Path, name: str, *extra: str, capsys) -> tuple[bytes, dict]:
@@ -82,14 +81,17 @@ def test_a_seed_mines_the_same_bytes_twice_locally_and_on_a_dask_cluster(tmp_pat
 
 def test_an_interrupted_run_resumes_and_a_finished_output_is_not_overwritten(tmp_path, capsys):
     out = tmp_path / "r.jsonl"
-    once = ["--hands", "1", "--deals", "4", "--policy", "quick", "--json", "--out", str(out)]
-    assert main([*once, "--seed", "7"]) == 0
+    assert main(["--hands", "1", "--seed", "7", "--deals", "4", "--json", "--out",
+                 str(out)]) == 0
     whole = out.read_text()
     out.write_text(whole + whole[: len(whole) // 2])  # a second line cut short
-    assert main([*once, "--seed", "7"]) == 1
+    assert main(["--hands", "1", "--seed", "7", "--deals", "4", "--json", "--out",
+                 str(out)]) == 1
     assert "--resume" in capsys.readouterr().err
-    assert main([*once, "--seed", "7", "--resume"]) == 0
+    assert main(["--hands", "1", "--seed", "7", "--deals", "4", "--json", "--out", str(out),
+                 "--resume"]) == 0
     assert json.loads(capsys.readouterr().out)["new_hands"] == 0  # kept, not mined again
     assert out.read_text() == whole  # the cut line is gone
-    assert main([*once, "--seed", "8", "--resume"]) == 1
+    assert main(["--hands", "1", "--seed", "8", "--deals", "4", "--json", "--out", str(out),
+                 "--resume"]) == 1
     assert "another seed" in capsys.readouterr().err

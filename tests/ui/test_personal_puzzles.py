@@ -149,6 +149,8 @@ def test_the_review_shows_a_card_play_as_its_puzzle_does(store, blunder):
     shown = panel._seen._pane.object
     assert shown == position_html(position, "en")
     assert "Earlier tricks (4)" in shown and "You are Seat 0." in shown
+    hand = shown[shown.index('class="zp-seen-hand"'):]
+    assert hand[:hand.index("</p>")].endswith("</span>")  # no full stop alone under a hand
     panel.lang = "zh"
     assert panel._seen._pane.object == position_html(position, "zh")
     assert "之前的4轮" in panel._seen._pane.object

@@ -37,6 +37,8 @@ def position_html(position: dict[str, Any] | None, lang: str) -> str:
 
     facts = seen.facts(position, position.get("source") or Text("", ""))
     items = "".join(f"<li>{drawn(fact)}</li>" for fact in facts if fact.get(lang))
+    # the hand's full stop would sit alone on a line under a hand that wraps (a phone)
+    hand = render_text(seen.hand(position).get(lang).rstrip(".。"), trump, lang)
     earlier = seen.earlier(position)
     folded = "" if earlier is None else (
         f'<details class="zp-history"><summary>{earlier[0].get(lang)}</summary>'
@@ -45,7 +47,7 @@ def position_html(position: dict[str, Any] | None, lang: str) -> str:
     return (f'<div class="zp-position" data-trick="{position["trick"]}" '
             f'data-cards="{len(position["hand"])}"><ul class="zp-facts">{items}</ul>'
             f'<p class="zp-so-far">{drawn(seen.so_far(position))}</p>'
-            f'<p class="zp-seen-hand">{drawn(seen.hand(position))}</p>{folded}</div>')
+            f'<p class="zp-seen-hand">{hand}</p>{folded}</div>')
 
 
 class PositionView(pn.viewable.Viewer):

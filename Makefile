@@ -65,12 +65,13 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test chromium postgresql nginx
 	$(PY) -m ruff check .
-	# six workers on two cores: the browser tests mostly wait on their servers and browsers,
-	# so fewer workers leave a core idle (two: 15.8 min; four: 14.7, then 15.3 and 16.1 as
-	# tests were added; six: 14.1 and 15.2 on that code); a worker that is done takes tests
-	# from the others (worksteal), so the suite does not wait on one worker's queue at its
-	# end; the slowest tests are listed for the next trim
-	$(PY) -m pytest -q -n 6 --dist worksteal --durations=15
+	# four workers on two cores: the browser tests mostly wait on their servers, so two workers
+	# left a core idle (15.8 min against 14.7); six were no surer a gain (14.1, 15.2 and 15.9
+	# min against four's 15.3-16.1 on like code) and three tests that wait on a loaded machine
+	# failed once with them; a worker that is done takes tests from the others (worksteal),
+	# so the suite does not wait on one worker's queue at its end; the slowest tests are
+	# listed for the next trim
+	$(PY) -m pytest -q -n 4 --dist worksteal --durations=15
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .

@@ -34,6 +34,15 @@ def test_the_language_chosen_is_remembered_and_a_link_names_its_own(page, app_ur
     assert page.outside_requests == []
 
 
+def _sign_in_at(page, url: str) -> None:
+    """Open `url` (an English page) and sign in there as the test's account."""
+    page.goto(url)
+    page.get_by_role("button", name="Account", exact=True).click()
+    page.get_by_placeholder("username").fill("lang_acct")
+    page.get_by_placeholder("password or PIN").fill("pass-lang_acct")
+    page.get_by_role("button", name="Sign in", exact=True).click()
+
+
 def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
     """An account that chose 中文 in one browser finds the tutor in Chinese where it signs
     in next (the page reloads in it, unless its link named a language), and on later visits
@@ -48,11 +57,7 @@ def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
         page.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
         page.wait_for_function("() => document.cookie.includes('zp_lang=zh')", timeout=10_000)
         elsewhere = other.new_page()  # another browser, which never chose a language
-        elsewhere.goto(app_url + "?page=puzzles")
-        elsewhere.get_by_role("button", name="Account", exact=True).click()
-        elsewhere.get_by_placeholder("username").fill("lang_acct")
-        elsewhere.get_by_placeholder("password or PIN").fill("pass-lang_acct")
-        elsewhere.get_by_role("button", name="Sign in", exact=True).click()
+        _sign_in_at(elsewhere, app_url + "?page=puzzles")
         elsewhere.get_by_role("button", name="English", exact=True).wait_for(timeout=30_000)
         assert elsewhere.get_by_text("Lang Acct", exact=True).first.is_visible()
         assert "lang=zh" in elsewhere.url and "page=puzzles" in elsewhere.url
@@ -67,11 +72,7 @@ def test_an_account_opens_in_its_language_on_another_browser(browser, app_url):
         third = browser.new_context()
         try:
             linked = third.new_page()
-            linked.goto(app_url + "?page=puzzles&lang=en")
-            linked.get_by_role("button", name="Account", exact=True).click()
-            linked.get_by_placeholder("username").fill("lang_acct")
-            linked.get_by_placeholder("password or PIN").fill("pass-lang_acct")
-            linked.get_by_role("button", name="Sign in", exact=True).click()
+            _sign_in_at(linked, app_url + "?page=puzzles&lang=en")
             linked.get_by_role("button", name="Sign out", exact=True).wait_for(timeout=30_000)
             assert linked.get_by_role("button", name="中文", exact=True).is_visible()
         finally:

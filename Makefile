@@ -69,9 +69,13 @@ test: $(VENV)/.installed-test chromium postgresql nginx
 	# left a core idle (15.8 min against 14.7); six were no surer a gain (14.1, 15.2 and 15.9
 	# min against four's 15.3-16.1 on like code) and three tests that wait on a loaded machine
 	# failed once with them; a worker that is done takes tests from the others (worksteal),
-	# so the suite does not wait on one worker's queue at its end; the slowest tests are
-	# listed for the next trim
-	$(PY) -m pytest -q -n 4 --dist worksteal --durations=15
+	# so the suite does not wait on one worker's queue at its end; each worker's share starts
+	# with its long tests (tests/order.py, by the times in tests/durations.json); the slowest
+	# tests are listed for the next trim
+	# and with byte-code caching on, whatever the environment says (PYTHONDONTWRITEBYTECODE=1
+	# here): each worker and each server a test starts otherwise compiles the tutor, and pytest
+	# rewrites every test module, again (20 s of each worker's start; 8 s with the cache)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -n 4 --dist worksteal --durations=15
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .

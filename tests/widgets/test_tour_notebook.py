@@ -6,9 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from tutor.rules import Trump, format_cards, kitty_multiplier, parse_cards, throw_check
 
@@ -21,6 +19,9 @@ KERNEL = "tutor-tour-test"
 def executed(tmp_path_factory):
     """The tour executed by a kernel spec (in a private JUPYTER_PATH) that runs sys.executable,
     so the kernel is this virtualenv's Python whatever kernels the machine has installed."""
+    import nbformat  # here, not at collection: with nbclient, 3 s of imports in every worker
+    from nbclient import NotebookClient
+
     jupyter = tmp_path_factory.mktemp("jupyter")
     spec = jupyter / "kernels" / KERNEL
     spec.mkdir(parents=True)

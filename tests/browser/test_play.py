@@ -13,8 +13,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tutor.rules import Trump, parse_cards
 
 from .conftest import settled_widths, shot
+from .looks import shown_buttons, wait_for_buttons, wait_for_count_change
 
 pytestmark = pytest.mark.browser
+
+
+DECISIONS = ("Pass", "Bury 7", "Call friend", "Play cards")  # the person's turn, in English
 
 
 def _button(page, name: str):
@@ -31,8 +35,7 @@ def _click(page, name: str) -> bool:
 
 
 def _visible(page, name: str) -> bool:
-    loc = _button(page, name)
-    return loc.count() > 0 and loc.first.is_visible()
+    return name in shown_buttons(page)
 
 
 def _picker_cards(page) -> list[str]:
@@ -97,32 +100,34 @@ def _decide(page, timings: list[float] | None = None) -> None:
     After a play it waits for the hand to show it, so the next look at the page is fresh;
     with `timings`, it records how long that took.
     """
-    if _visible(page, "Pass"):
+    shown = shown_buttons(page)
+    if "Pass" in shown:
         _click(page, "Pass")
-    elif _visible(page, "Bury 7"):
+    elif "Bury 7" in shown:
         _click(page, "Hint") and _click(page, "Bury 7")
-    elif _visible(page, "Call friend"):
+    elif "Call friend" in shown:
         _click(page, "Hint") and _click(page, "Call friend")
-    elif _visible(page, "Play cards") and _click(page, "Hint"):
+    elif "Play cards" in shown and _click(page, "Hint"):
         page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
         before = len(_picker_cards(page))
         start = time.perf_counter()
         if _click(page, "Play cards"):  # wait for the hand to show the play
-            while len(_picker_cards(page)) == before and time.perf_counter() - start < 10:
-                time.sleep(0.005)
+            wait_for_count_change(page, "zp-pick", before, 10_000)
             if timings is not None:
                 timings.append(time.perf_counter() - start)
 
 
 def _advance_until(page, done, limit_s: float = 240, timings=None, each=None) -> None:
-    """Take the person's decisions until `done(page)` holds; `each(page)` runs first."""
+    """Take the person's decisions until `done(page)` holds; `each(page)` runs first.
+    Between looks it waits inside the page for the person's next decision (a quarter of a
+    second at most, so `done` is looked at again)."""
     deadline = time.time() + limit_s
     while time.time() < deadline:
         if done(page):
             return
         if each is None or not each(page):
             _decide(page, timings)
-        time.sleep(0.05)
+        wait_for_buttons(page, DECISIONS, 250)
     raise AssertionError("the game did not get there in time")
 
 

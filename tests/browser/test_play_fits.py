@@ -17,8 +17,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.serving import free_port, served
 
 from .conftest import settled_widths, watch_outside
+from .looks import shown_buttons, wait_for_buttons
 from .test_phone import DESKTOP, PHONE
-from .test_play import _button, _decide, _picker_cards, _visible
+from .test_play import DECISIONS, _button, _decide, _picker_cards
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +94,8 @@ def _play_the_hand(page, size: str) -> tuple[list[int], int, int]:
     deadline = time.time() + 150
     while not page.get_by_text("is over").count():
         assert time.time() < deadline, "the hand did not end in time"
-        if _visible(page, PLAY["en"]):
+        shown = shown_buttons(page)
+        if PLAY["en"] in shown:
             trick = int(page.locator(".zp-now").first.get_attribute("data-trick") or 0)
             if trick not in tricks:
                 wrong, spare = _off_screen(page, "en")
@@ -108,9 +110,9 @@ def _play_the_hand(page, size: str) -> tuple[list[int], int, int]:
                 if held > most:
                     most, biggest = held, trick
             _decide(page)
-        elif any(_visible(page, name) for name in ("Pass", "Bury 7", "Call friend")):
+        elif shown & {"Pass", "Bury 7", "Call friend"}:
             _decide(page)  # not a play: a play is taken above, once its turn is checked
-        time.sleep(0.05)
+        wait_for_buttons(page, DECISIONS, 250)
     print(f"\n{size}: at least {least[0]:.0f} px to spare below the hand (trick {least[1]})")
     return tricks, most, biggest
 

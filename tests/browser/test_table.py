@@ -288,7 +288,7 @@ def _act(page, phase: str, log: Log, seat: int) -> None:
         game = log.update()
         if len(log.entries) > before or game.hand.turn != seat:
             return
-        time.sleep(0.03)
+        time.sleep(0.08)
 
 
 # ---------------------------------------------------------------------- the test
@@ -388,7 +388,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
                 _first_screen_at_turn(mei.page)
                 phone_checked = True
             if person is None or (person is jun and closed_at is not None):
-                time.sleep(0.03)  # the computer's turn (or the away person's)
+                time.sleep(0.08)  # the computer's turn (or the away person's)
                 continue
             _act(person.page, game.hand.phase, log, turn)
         else:
@@ -443,7 +443,7 @@ def test_three_people_and_two_computers_play_a_hand_across_two_processes(browser
             if game.hand_index == 1 and turn in person_at and turn != seat_of[jun]:
                 _act(person_at[turn].page, game.hand.phase, log, turn)
             else:
-                time.sleep(0.03)
+                time.sleep(0.08)
         else:
             raise AssertionError("Jun's turn did not come in the next hand")
         waiting = len(log.entries)

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from tutor.puzzle import load_bank
 
 from .conftest import shot
-from .test_play import _decide
+from .looks import shown_buttons, wait_for_buttons
+from .test_play import DECISIONS, _decide
 
 pytestmark = pytest.mark.browser
 
@@ -33,22 +34,25 @@ def _trick_state(page) -> tuple[int, int, bool]:
     return number, page.locator(".zp-now .zp-play").count(), page.locator(".zp-last").count() > 0
 
 
+ZH_DECISIONS = ("不亮", "扣7张底", "叫朋友", "出牌")  # the person's turn, in Chinese
+
+
 def _decide_zh(page) -> None:
     """Pass when bidding, else take the hint and act on it (the Chinese page)."""
-    def shown(name: str):
-        button = page.get_by_role("button", name=name, exact=True)
-        return button.first if button.count() and button.first.is_visible() else None
+    def click(name: str) -> None:
+        page.get_by_role("button", name=name, exact=True).first.click(timeout=3_000)
 
     try:
-        if shown("不亮"):
-            shown("不亮").click(timeout=3_000)
+        shown = shown_buttons(page)
+        if "不亮" in shown:
+            click("不亮")
             return
         for action in ("扣7张底", "叫朋友", "出牌"):
-            if shown(action) and shown("提示"):
-                shown("提示").click(timeout=3_000)
+            if action in shown and "提示" in shown:
+                click("提示")
                 page.wait_for_timeout(300)
-                if shown(action):
-                    shown(action).click(timeout=3_000)
+                if action in shown_buttons(page):
+                    click(action)
                 return
     except Exception:  # the AI moved the game on meanwhile: look again
         return
@@ -76,7 +80,7 @@ def test_the_centre_shows_the_trick_being_played_and_the_last_one_apart(browser,
                 _decide(page)
             else:  # the same decisions by their Chinese names
                 _decide_zh(page)
-            time.sleep(0.05)
+            wait_for_buttons(page, DECISIONS if lang == "en" else ZH_DECISIONS, 250)
         else:
             raise AssertionError("no second trick in progress in time")
         center = page.locator(".zp-center").first

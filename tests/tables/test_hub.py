@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.loops import run_alone
 from tutor.ai import strength_spec
 from tutor.rules import Card, IllegalAction, Pass, Play
 from tutor.store import Store
@@ -61,7 +62,7 @@ def test_a_whole_hand_with_two_people_and_three_computers(store: Store) -> None:
         assert other and other[-1] == live.game.count  # every page heard the last action
         return hub
 
-    asyncio.run(asyncio.wait_for(play(), 120))
+    run_alone(asyncio.wait_for(play(), 120))
     log = store.tables.actions_since(table_id, 0)
     replay = TableGame.from_log(*store.tables.game_setup(table_id), log)
     assert replay.hand_over and replay.match_over
@@ -92,7 +93,7 @@ def test_an_illegal_play_changes_nothing_and_saves_nothing(store: Store) -> None
         assert live.game.count == before
         assert len(store.tables.actions_since(table_id, 0)) == before
 
-    asyncio.run(asyncio.wait_for(check(), 120))
+    run_alone(asyncio.wait_for(check(), 120))
 
 
 def test_a_person_out_of_time_is_played_for_until_they_act_again(store: Store) -> None:
@@ -115,7 +116,7 @@ def test_a_person_out_of_time_is_played_for_until_they_act_again(store: Store) -
                     live.act(Person(people[0], store), strength_spec("easy", 0).build().act(
                         live.game.hand.observation(0)))
 
-    asyncio.run(asyncio.wait_for(wait(), 120))
+    run_alone(asyncio.wait_for(wait(), 120))
     assert not store.tables.get(table_id).seats[0].away
 
 
@@ -136,5 +137,5 @@ def test_news_that_is_no_action_does_not_give_a_person_their_time_again(store: S
             hub.changed(live)  # no action, every 0.2 s
         return time.monotonic() - start
 
-    took = asyncio.run(asyncio.wait_for(stall(), 60))
+    took = run_alone(asyncio.wait_for(stall(), 60))
     assert store.tables.get(table_id).seats[0].away and took < 2

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.loops import run_alone
 from tutor.ai import strength_spec
 from tutor.store import SignInEnded, Store
 from tutor.store.passwords import token_hash
@@ -115,7 +116,7 @@ def test_a_table_nobody_is_at_waits_for_them(store: Store) -> None:
             await asyncio.sleep(0.01)
         return paused, still, live.game.count
 
-    paused, still, later = asyncio.run(asyncio.wait_for(run(), 60))
+    paused, still, later = run_alone(asyncio.wait_for(run(), 60))
     assert still == paused and later > still
 
 
@@ -139,7 +140,7 @@ def test_taking_the_seat_back_does_not_give_a_turn_its_time_again(store: Store) 
             await asyncio.sleep(0.01)
         return number, live.game.count
 
-    number, _after = asyncio.run(asyncio.wait_for(run(), 60))
+    number, _after = run_alone(asyncio.wait_for(run(), 60))
     played = store.tables.actions_since(table_id, number)[0]
     assert played["seat"] == 0  # the computer played her turn: no second 0.4 s for her
 
@@ -228,5 +229,5 @@ def test_the_hosts_time_for_a_hands_end_deals_on(store: Store) -> None:
             live.catch_up()
         return asyncio.get_running_loop().time() - start
 
-    took = asyncio.run(asyncio.wait_for(run(), 60))
+    took = run_alone(asyncio.wait_for(run(), 60))
     assert 0.4 < took < 5

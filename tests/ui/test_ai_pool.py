@@ -4,13 +4,13 @@ pool that survives a worker being killed."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import os
 import signal
 import statistics
 
 import pytest
 
+from tests.loops import run_alone
 from tutor.ai import Decision, HeuristicPlayer, PlayerSpec, decide
 from tutor.review import hint
 from tutor.rules import Phase
@@ -30,11 +30,7 @@ def _observations(seed: int, count: int) -> list:
     return seen[::7]
 
 
-def _run(coroutine):
-    """`asyncio.run` in a thread of its own: the browser tests' Playwright keeps an event
-    loop running in the main thread for the whole session."""
-    with concurrent.futures.ThreadPoolExecutor(1) as one:
-        return one.submit(asyncio.run, coroutine).result()
+_run = run_alone
 
 
 @pytest.fixture(scope="module")

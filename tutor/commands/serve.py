@@ -8,14 +8,17 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 import threading
 import time
+from typing import Any
 from urllib.parse import urlsplit
 
 import panel as pn
 
 from tutor.store import ENV_VAR, Store, StoreError
+from tutor.store.db import close_all
 from tutor.ui.ai_pool import ENV_VAR as AI_WORKERS
 from tutor.ui.app import build_app
 from tutor.ui.auth import COOKIES, TEACHER_CODE_VAR, TutorAuth
@@ -155,7 +158,7 @@ def main(argv: list[str]) -> int:
     print(f"找朋友 Tutor: http://{shown if ':' in shown else f'{shown}:{args.port}'}/",
           flush=True)
     print(f"  served under: {', '.join(allowed)}", flush=True)
-    pn.serve({"/": build_app}, port=args.port, address=args.address, show=args.show,
+    server = pn.serve({"/": build_app}, port=args.port, address=args.address, show=args.show,
              title="找朋友 Tutor", websocket_origin=allowed, auth_provider=TutorAuth(),
              # the sign-in cookies stay on the server: Bokeh copies the request's cookies
              # and headers into the session token every page embeds, so leave them out
@@ -164,5 +167,30 @@ def main(argv: list[str]) -> int:
              http_server_kwargs={"max_body_size": MAX_BODY}, **sessions,
              # first match wins: the guarded component route stands before Panel's own
              extra_patterns=[(r"/tutor-stats", StatsHandler),
-                             (r"/components/(.*)", ComponentHandler, {})])
+                             (r"/components/(.*)", ComponentHandler, {})],
+                      start=False)
+    stop_on_signals(server)
+    try:
+        server.start()
+        server.io_loop.start()
+    finally:
+        stop_cleanly(services)
     return 0
+
+
+def stop_on_signals(server: Any) -> None:
+    """SIGTERM (a supervisor's stop, `kill`) and SIGINT (Ctrl-C) end the server's loop, so
+    `main` goes on to `stop_cleanly` instead of the process dying where it stands."""
+    def stop(*_: object) -> None:
+        server.io_loop.asyncio_loop.call_soon_threadsafe(server.io_loop.stop)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, stop)
+
+
+def stop_cleanly(services: Services) -> None:
+    """The end of an orderly stop: the AI's workers stopped, and every database closed (a
+    DuckDB file checkpointed, so the file alone is a complete backup)."""
+    services.pool.shutdown()
+    close_all()
+    print("stopped: everything saved is in the progress database", flush=True)

@@ -17,6 +17,7 @@ import contextlib
 import os
 import random
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -28,7 +29,9 @@ import psycopg
 
 from tutor.store import migrations
 from tutor.store.errors import (
+    StoreBusy,
     StoreCorrupt,
+    StoreDiskFull,
     StoreError,
     StoreInUse,
     StoreUnavailable,
@@ -80,6 +83,9 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
 def translate(exc: duckdb.Error, path: Path) -> StoreError:
     """A DuckDB error as the `StoreError` that says what went wrong with `path`."""
     text = str(exc)
+    if disk_full(text):
+        return StoreDiskFull(f"The disk holding {path} is full ({_first_line(text)}): free "
+                             "some space there; saving resumes by itself.")
     if "Could not set lock" in text or "Conflicting lock" in text:
         pid = re.search(r"PID (\d+)", text)
         holder = f" (process {pid.group(1)})" if pid else ""
@@ -102,6 +108,11 @@ def translate(exc: duckdb.Error, path: Path) -> StoreError:
     if isinstance(exc, duckdb.IOException):
         return StoreUnavailable(f"Cannot use {path} as the progress database: {_first_line(text)}.")
     return StoreError(f"The progress database {path} failed: {_first_line(text)}")
+
+
+def disk_full(text: str) -> bool:
+    """Whether an error's text says a write found the disk full (ENOSPC)."""
+    return "No space left on device" in text or "disk is full" in text.lower()
 
 
 def _first_line(text: str) -> str:
@@ -135,6 +146,16 @@ def _connect(path: Path) -> duckdb.DuckDBPyConnection:
         con.close()
         raise translate(exc, path) from exc
     return con
+
+
+def close_all() -> None:
+    """Close every database this process has open, whoever still uses it: an orderly stop
+    (a DuckDB file is checkpointed first, so the file alone holds everything saved)."""
+    with _registry_lock:
+        open_now = list(_registry.values())
+        _registry.clear()
+    for db in open_now:
+        db._closed_for_good()
 
 
 class Database:
@@ -196,6 +217,15 @@ class Database:
     def _close(self) -> None:
         raise NotImplementedError
 
+    def _closed_for_good(self) -> None:
+        with _registry_lock:
+            if self._closed:
+                return
+            try:
+                self._close_attachments()
+            finally:
+                self._close()
+
     def attachment(self, key: str, make: Callable[[Database], T]) -> T:
         """The helper kept under `key` for this file, made by `make(self)` on first use.
 
@@ -250,8 +280,23 @@ class DuckDatabase(Database):
         return self._key  # type: ignore[return-value]
 
     def _close(self) -> None:
-        with self._lock:  # DuckDB checkpoints on close
+        """Fold the write-ahead log into the file, then close: `tutor.duckdb` alone is then
+        a whole backup (closing the connection alone checkpoints only once every thread's
+        cursor is gone, which an app's threads are not)."""
+        with self._lock:
             self._closed = True
+            # a save still running in another thread is let finish (a second at most); one
+            # still running then is rolled back (FORCE): it was never acknowledged
+            for attempt in range(21):
+                try:
+                    self._con.execute("FORCE CHECKPOINT" if attempt == 20 else "CHECKPOINT")
+                    break
+                except duckdb.Error as exc:  # said, not raised: the connection still closes
+                    if attempt == 20:
+                        print(f"warning: could not checkpoint {self.path}: "
+                              f"{_first_line(str(exc))}", file=sys.stderr, flush=True)
+                    else:
+                        time.sleep(0.05)
             self._con.close()
 
     def cursor(self) -> Cursor:
@@ -260,11 +305,11 @@ class DuckDatabase(Database):
         if cur is None:
             with self._lock:
                 if self._closed:
-                    raise StoreError(f"The progress database {self.path} is closed.")
+                    raise StoreUnavailable(f"The progress database {self.path} is closed.")
                 cur = self._con.cursor()
             self._local.cursor = cur
         elif self._closed:
-            raise StoreError(f"The progress database {self.path} is closed.")
+            raise StoreUnavailable(f"The progress database {self.path} is closed.")
         return cur
 
     def _attempt(self, work: Callable[[Cursor], T], explicit: bool) -> T:
@@ -283,8 +328,10 @@ class DuckDatabase(Database):
                     return result
                 except (duckdb.TransactionException, WriteConflict) as exc:
                     self._rollback(cur, explicit)
+                    if disk_full(str(exc)):  # a commit that found the disk full: no race
+                        raise translate(exc, self.path) from exc
                     if attempt == CONFLICT_RETRIES:
-                        raise StoreError(f"The progress database is too busy: {exc}") from exc
+                        raise StoreBusy(f"The progress database is too busy: {exc}") from exc
                 except duckdb.Error as exc:
                     self._rollback(cur, explicit)
                     raise translate(exc, self.path) from exc

@@ -11,44 +11,76 @@ _account_text = section("account")
 
 
 class StoreError(Exception):
-    """Anything the store cannot do; the message is meant to be shown to a person."""
+    """Anything the store cannot do. The message is for the server's log and the command
+    line, and may name the file or the server; `text(lang)` is what a page shows a person:
+    for a fault of the database, what happened in plain words (`fault`: its catalogue
+    entry, `account.fault_…`), never an address, a port or a file path."""
+
+    fault: str | None = "unavailable"  # None: the message itself is for people
 
     def text(self, lang: str) -> str:
-        """The message in `lang`: English, unless the error can say it in both languages."""
-        return str(self)
+        """What a page in `lang` says of it."""
+        return str(self) if self.fault is None else _account_text("fault_" + self.fault, lang)
 
 
 class StoreInUse(StoreError):
     """Another process holds the database file open (DuckDB allows one writer process)."""
 
+    fault = "in_use"
+
 
 class StoreUnavailable(StoreError):
-    """The path cannot hold a database: a directory, a missing or unwritable location."""
+    """The database cannot be used now: a directory, an unwritable location, a server that
+    does not answer, a database closed by an orderly stop."""
+
+
+class StoreDiskFull(StoreUnavailable):
+    """The disk holding the database is full: nothing is saved until space is freed."""
+
+    fault = "disk_full"
+
+
+class StoreBusy(StoreError):
+    """A write lost its race with the others too many times in a row."""
+
+    fault = "busy"
 
 
 class StoreCorrupt(StoreError):
     """The file exists but is not a readable DuckDB database (damaged, truncated, other data)."""
 
+    fault = "damaged"
+
 
 class NotAStore(StoreError):
     """The file is a DuckDB database but not one this app made; it is left untouched."""
+
+    fault = "damaged"
 
 
 class StoreVersionError(StoreError):
     """The file was written by a newer version of the app than this one."""
 
+    fault = "newer"
+
 
 class AccessDenied(StoreError):
     """The acting user may not read or change these records."""
+
+    fault = None
 
 
 class AuthenticationFailed(StoreError):
     """Wrong username, password, PIN or guest token (deliberately not saying which)."""
 
+    fault = None
+
 
 class Throttled(StoreError):
     """Too many tries of something guessable lately (sign-in, join codes, new accounts):
     nothing is checked or saved until `retry_after` seconds have passed."""
+
+    fault = None
 
     def __init__(self, retry_after: float, what: str = "tries") -> None:
         self.retry_after = retry_after
@@ -105,6 +137,8 @@ class ResetCodeExpired(AuthenticationFailed):
 class NotFound(StoreError):
     """The record asked for does not exist."""
 
+    fault = None
+
 
 # the fields a person types into a form, by the name the checks give them: their messages
 # are said in the page's language (the others are internal and stay English)
@@ -114,6 +148,8 @@ TYPED = ("username", "display name", "class name", "assignment title")
 class Said(StoreError):
     """An error a person can cause from a form: with a catalogue key (`account.store_…`),
     `text(lang)` says it in the page's language; without one, the English message."""
+
+    fault = None
 
     def __init__(self, message: str, key: str | None = None, **params: object) -> None:
         super().__init__(message)

@@ -22,8 +22,14 @@ import psycopg_pool
 from psycopg import errors as pg_errors
 
 from tutor.store import migrations
-from tutor.store.db import ENV_VAR, Database, WriteConflict
-from tutor.store.errors import NotAStore, StoreError, StoreUnavailable
+from tutor.store.db import ENV_VAR, Database, WriteConflict, disk_full
+from tutor.store.errors import (
+    NotAStore,
+    StoreBusy,
+    StoreDiskFull,
+    StoreError,
+    StoreUnavailable,
+)
 
 T = TypeVar("T")
 POOL_SIZE = 16  # connections per process: about one per thread saving at once
@@ -91,6 +97,9 @@ def translate(exc: BaseException, location: str) -> StoreError:
     """A psycopg or pool error as the `StoreError` that says what to do about it."""
     text = _first_line(str(exc))
     where = f"The PostgreSQL database {location}"
+    if isinstance(exc, pg_errors.DiskFull) or disk_full(text):
+        return StoreDiskFull(f"The disk of {location} is full ({text}): free some space on "
+                             "the server; saving resumes by itself.")
     if isinstance(exc, psycopg_pool.PoolTimeout):
         return StoreUnavailable(f"{where} has no free connection: every one is busy or the "
                                 f"server stopped answering ({text}).")
@@ -191,7 +200,7 @@ class PostgresDatabase(Database):
         again when PostgreSQL chose it as the loser of a race."""
         for attempt in range(RETRIES + 1):
             if self._closed:
-                raise StoreError(f"The progress database {self._shown} is closed.")
+                raise StoreUnavailable(f"The progress database {self._shown} is closed.")
             try:
                 with self._pool.connection(timeout=CONNECT_SECONDS * 3) as con:
                     cur = PgCursor(con.cursor())
@@ -205,7 +214,7 @@ class PostgresDatabase(Database):
                 if isinstance(exc, psycopg.Error) and not _retryable(exc):
                     raise translate(exc, self._shown) from exc
                 if attempt == RETRIES:
-                    raise StoreError(f"The progress database is too busy: {exc}") from exc
+                    raise StoreBusy(f"The progress database is too busy: {exc}") from exc
                 time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
             except psycopg_pool.PoolTimeout as exc:
                 raise translate(exc, self._shown) from exc

@@ -10,8 +10,10 @@ the characters typed. A `<bdi>` keeps right-to-left text from reordering the wor
 
 from __future__ import annotations
 
+import logging
 import string
 
+log = logging.getLogger("tutor")
 _INERT = str.maketrans({ch: f"&#{ord(ch)};" for ch in string.punctuation}
                        | {"\n": "<br>", "\r": ""})
 
@@ -20,5 +22,9 @@ def user_text(value: object, lang: str | None = None) -> str:
     """`value` as HTML showing exactly its text, safe in an HTML pane and a Markdown pane;
     with `lang`, an error that speaks it (`text(lang)`, as a store's errors do) in it."""
     if lang is not None and callable(getattr(value, "text", None)):
+        if getattr(value, "fault", None) and not getattr(value, "logged", False):
+            # a fault of the database: the page says what happened, the log says where
+            log.warning("%s", value)
+            value.logged = True  # type: ignore[attr-defined]
         value = value.text(lang)
     return f"<bdi>{str(value).translate(_INERT)}</bdi>"

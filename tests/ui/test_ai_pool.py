@@ -14,7 +14,7 @@ from tests.loops import run_alone
 from tutor.ai import Decision, HeuristicPlayer, PlayerSpec, decide
 from tutor.review import hint
 from tutor.rules import Phase
-from tutor.ui.ai_pool import AIPool, default_workers
+from tutor.ui.ai_pool import MOVE, AIPool, default_workers
 from tutor.ui.play.session import PlaySession
 
 
@@ -188,3 +188,20 @@ def test_a_pool_shut_down_mid_work_still_answers_every_job():
     expected = decide(spec, obs)
     assert [(r.action, r.playouts) if isinstance(r, Decision) else r for r in results] == \
         [(expected.action, expected.playouts)] * 3
+
+
+def test_a_worker_leaves_after_its_jobs_and_new_ones_run_every_job_after(capfd):
+    """A pool of one worker that leaves after 3 jobs (the served pool's: 500, so a worker's
+    heap cannot grow for ever): 7 jobs all finish, on 3 workers one after another, and each
+    leaving is said in the server's log."""
+    small = AIPool(1, jobs_per_worker=3)
+
+    async def run():
+        return [await small._run(MOVE, os.getpid) for _ in range(7)]
+
+    try:
+        pids = _run(run())
+    finally:
+        small.shutdown()
+    assert pids == [pids[0]] * 3 + [pids[3]] * 3 + [pids[6]] and len(set(pids)) == 3
+    assert capfd.readouterr().err.count("leaves after 3 jobs") == 2

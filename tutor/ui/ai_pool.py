@@ -14,6 +14,7 @@ import itertools
 import multiprocessing
 import os
 import statistics
+import sys
 import threading
 import time
 from collections import deque
@@ -33,6 +34,10 @@ if TYPE_CHECKING:  # the process pool's module is imported when the first worker
 
 ENV_VAR = "TUTOR_AI_WORKERS"
 RECENT = 2000  # decisions kept for the playout figures
+# jobs after which a worker leaves and a fresh one takes its place: a worker's heap grew
+# ~2 MB a minute for as long as a class played (62 -> 157 MB over 30 minutes, still rising);
+# a fresh one starts in about a second, and a job is never cut short
+JOBS_PER_WORKER = 500
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 T = TypeVar("T")
@@ -66,6 +71,25 @@ def _ready() -> bool:
     return True
 
 
+_jobs_done = 0  # in a worker: the jobs it has run
+
+
+def _counted(limit: int, work: Callable[..., T], *args: Any) -> T:
+    """Run a job in a worker; the last of its `limit` says in the server's log that the
+    worker leaves (the pool starts a new one after it)."""
+    global _jobs_done
+    try:
+        return work(*args)
+    finally:
+        _jobs_done += 1
+        if _jobs_done == limit:
+            import resource
+
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(f"AI worker {os.getpid()} leaves after {limit} jobs (peak {peak:.0f} MB); "
+                  "a new one takes its place", file=sys.stderr, flush=True)
+
+
 # Jobs wait in order of urgency, then of arrival: a hint (the person is waiting for it), then
 # the computer players' moves, then a review's decisions.
 HINT, MOVE, REVIEW = 0, 1, 2
@@ -84,10 +108,11 @@ class AIPool:
     """A process pool for AI work. At most one job per worker is handed to the processes; the
     rest wait here, most urgent first, so a hint never queues behind a room's searches."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, jobs_per_worker: int = JOBS_PER_WORKER) -> None:
         if workers < 1:
             raise ValueError("the AI needs at least one worker process")
         self.workers = workers
+        self.jobs_per_worker = jobs_per_worker
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
         self._running = 0
@@ -145,7 +170,8 @@ class AIPool:
         """Start every worker now and wait until each has imported the AI (at serve start,
         so the first game does not wait for it)."""
         executor = self._current()
-        for future in [executor.submit(_ready) for _ in range(self.workers)]:
+        for future in [executor.submit(_counted, self.jobs_per_worker, _ready)
+                       for _ in range(self.workers)]:
             future.result()
 
     def shutdown(self) -> None:
@@ -183,7 +209,7 @@ class AIPool:
                 self._running += 1
             executor = self._current()
             try:
-                future = executor.submit(job.work, *job.args)
+                future = executor.submit(_counted, self.jobs_per_worker, job.work, *job.args)
             except (BrokenExecutor, RuntimeError) as exc:  # found broken, or just shut down
                 self._finished(executor, job, None, BrokenExecutor(str(exc)))
                 continue
@@ -220,9 +246,9 @@ class AIPool:
                 # workers (a batch of 50 leaves took 30x as long on a busy machine)
                 for var in BLAS_THREADS:
                     os.environ.setdefault(var, "1")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context,
-                                                     initializer=_start_worker,
-                                                     initargs=(os.getpid(),))
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_start_worker,
+                    initargs=(os.getpid(),), max_tasks_per_child=self.jobs_per_worker)
             return self._executor
 
     def _drop(self, broken: ProcessPoolExecutor) -> None:
@@ -231,4 +257,6 @@ class AIPool:
             if self._executor is not broken:
                 return
             self._executor = None
+        print("an AI worker died: its jobs run again on new workers", file=sys.stderr,
+              flush=True)
         broken.shutdown(wait=False, cancel_futures=True)

@@ -55,3 +55,15 @@ def wait_for_count_change(page, css_class: str, before: int, timeout_ms: float) 
     except PlaywrightTimeout:
         return False
     return True
+
+
+def wait_until_hidden(page, name: str, timeout_ms: float) -> bool:
+    """Wait, inside the page, until the button `name` no longer shows (an action clicked
+    has been taken: the next look sees its turn gone); False if it still shows."""
+    try:
+        page.wait_for_function(
+            f"name => {{ {_BUTTONS} return !buttons().includes(name); }}",
+            arg=name, polling=50, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True

@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tutor.rules import Trump, parse_cards
 
 from .conftest import settled_widths, shot
-from .looks import shown_buttons, wait_for_buttons, wait_for_count_change
+from .looks import shown_buttons, wait_for_buttons, wait_for_count_change, wait_until_hidden
 
 pytestmark = pytest.mark.browser
 
@@ -101,12 +101,15 @@ def _decide(page, timings: list[float] | None = None) -> None:
     with `timings`, it records how long that took.
     """
     shown = shown_buttons(page)
+    # a decision taken, its button is waited away, so the next look does not take it again
     if "Pass" in shown:
-        _click(page, "Pass")
+        _click(page, "Pass") and wait_until_hidden(page, "Pass", 3_000)
     elif "Bury 7" in shown:
-        _click(page, "Hint") and _click(page, "Bury 7")
+        _click(page, "Hint") and _click(page, "Bury 7") and wait_until_hidden(
+            page, "Bury 7", 3_000)
     elif "Call friend" in shown:
-        _click(page, "Hint") and _click(page, "Call friend")
+        _click(page, "Hint") and _click(page, "Call friend") and wait_until_hidden(
+            page, "Call friend", 3_000)
     elif "Play cards" in shown and _click(page, "Hint"):
         page.locator(".zp-pick.selected").first.wait_for(timeout=10_000)
         before = len(_picker_cards(page))

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tutor.puzzle import load_bank
 
 from .conftest import shot
-from .looks import shown_buttons, wait_for_buttons
+from .looks import shown_buttons, wait_for_buttons, wait_until_hidden
 from .test_play import DECISIONS, _decide
 
 pytestmark = pytest.mark.browser
@@ -46,6 +46,7 @@ def _decide_zh(page) -> None:
         shown = shown_buttons(page)
         if "不亮" in shown:
             click("不亮")
+            wait_until_hidden(page, "不亮", 3_000)  # taken: the next look sees it gone
             return
         for action in ("扣7张底", "叫朋友", "出牌"):
             if action in shown and "提示" in shown:
@@ -53,6 +54,7 @@ def _decide_zh(page) -> None:
                 page.wait_for_timeout(300)
                 if action in shown_buttons(page):
                     click(action)
+                    wait_until_hidden(page, action, 3_000)
                 return
     except Exception:  # the AI moved the game on meanwhile: look again
         return

@@ -100,6 +100,7 @@ def test_a_fault_is_told_plainly_and_its_detail_kept_for_the_log(tmp_path, caplo
             said = fault.text(lang)
             assert said and not ADDRESS.search(said) and detail not in said, (name, lang, said)
     assert faults["disk full"][0].text("en") == t("account.fault_disk_full", "en")
+    assert faults["folder"][0].text("en") == t("account.fault_setup", "en")  # not "try again"
     assert "磁盘已满" in faults["disk full"][0].text("zh")
     # shown on a page, a fault's detail goes to the server's log, once
     fault, detail = faults["damaged"]

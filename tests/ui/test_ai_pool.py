@@ -7,6 +7,7 @@ import asyncio
 import os
 import signal
 import statistics
+from concurrent.futures import BrokenExecutor
 
 import pytest
 
@@ -205,3 +206,17 @@ def test_a_worker_leaves_after_its_jobs_and_new_ones_run_every_job_after(capfd):
         small.shutdown()
     assert pids == [pids[0]] * 3 + [pids[3]] * 3 + [pids[6]] and len(set(pids)) == 3
     assert capfd.readouterr().err.count("leaves after 3 jobs") == 2
+
+
+def test_a_closed_pool_fails_its_jobs_at_once_and_starts_no_workers():
+    """The server stopping closes its pool: a job asked for then fails at once (its page is
+    going away) instead of starting a new set of workers."""
+    small = AIPool(1)
+    small.close()
+
+    async def run():
+        return await small._run(MOVE, os.getpid)
+
+    with pytest.raises(BrokenExecutor):
+        _run(run())
+    assert small.worker_pids() == [] and small._executor is None

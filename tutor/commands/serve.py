@@ -191,6 +191,6 @@ def stop_on_signals(server: Any) -> None:
 def stop_cleanly(services: Services) -> None:
     """The end of an orderly stop: the AI's workers stopped, and every database closed (a
     DuckDB file checkpointed, so the file alone is a complete backup)."""
-    services.pool.shutdown()
+    services.pool.close()
     close_all()
     print("stopped: everything saved is in the progress database", flush=True)

@@ -34,6 +34,7 @@ from tutor.store.errors import (
     StoreDiskFull,
     StoreError,
     StoreInUse,
+    StoreSetup,
     StoreUnavailable,
     StoreVersionError,
 )
@@ -123,13 +124,13 @@ def _first_line(text: str) -> str:
 def _connect(path: Path) -> duckdb.DuckDBPyConnection:
     """Open (creating if absent) the file at `path` and bring its schema up to date."""
     if path.is_dir():
-        raise StoreUnavailable(
+        raise StoreSetup(
             f"{path} is a folder, not a database file; give a file path with --db or {ENV_VAR}."
         )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreUnavailable(
+        raise StoreSetup(
             f"Cannot create the folder {path.parent} for the progress database: "
             f"{exc.strerror or exc}. Choose another location with --db or {ENV_VAR}."
         ) from exc
@@ -211,7 +212,8 @@ class Database:
             try:
                 self._close_attachments()
             finally:
-                _registry.pop(self._key, None)
+                if _registry.get(self._key) is self:  # not one opened since `close_all`
+                    del _registry[self._key]
                 self._close()
 
     def _close(self) -> None:

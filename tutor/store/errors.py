@@ -34,6 +34,13 @@ class StoreUnavailable(StoreError):
     does not answer, a database closed by an orderly stop."""
 
 
+class StoreSetup(StoreUnavailable):
+    """The tutor is not set up so it can save: a folder named as the file, a location it
+    cannot write, a PostgreSQL URL, user or database that is wrong."""
+
+    fault = "setup"
+
+
 class StoreDiskFull(StoreUnavailable):
     """The disk holding the database is full: nothing is saved until space is freed."""
 

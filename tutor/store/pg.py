@@ -28,6 +28,7 @@ from tutor.store.errors import (
     StoreBusy,
     StoreDiskFull,
     StoreError,
+    StoreSetup,
     StoreUnavailable,
 )
 
@@ -104,21 +105,21 @@ def translate(exc: BaseException, location: str) -> StoreError:
         return StoreUnavailable(f"{where} has no free connection: every one is busy or the "
                                 f"server stopped answering ({text}).")
     if isinstance(exc, pg_errors.InvalidPassword) or "password authentication failed" in text:
-        return StoreUnavailable(f"{where} refused the user name or password ({text}). Check "
+        return StoreSetup(f"{where} refused the user name or password ({text}). Check "
                                 f"them in --db or {ENV_VAR}.")
     if isinstance(exc, pg_errors.InvalidCatalogName) or (
             "database" in text and "does not exist" in text):
-        return StoreUnavailable(f"{where} does not exist on that server ({text}). Create it "
+        return StoreSetup(f"{where} does not exist on that server ({text}). Create it "
                                 "first (createdb), or give another name in the URL.")
     if isinstance(exc, psycopg.OperationalError) and re.search(
             r"invalid .*(value|option)|missing \"=\"|invalid URI|invalid connection", text):
-        return StoreUnavailable(f"{location} is not a usable PostgreSQL URL ({text}). The form "
+        return StoreSetup(f"{location} is not a usable PostgreSQL URL ({text}). The form "
                                 "is postgresql://user:password@host:port/database.")
     if isinstance(exc, psycopg.OperationalError):
         return StoreUnavailable(f"Cannot reach {location}: {text}. Is the server running, "
                                 f"and are the host and port in --db or {ENV_VAR} right?")
     if isinstance(exc, psycopg.ProgrammingError) and "invalid" in text.lower():
-        return StoreUnavailable(f"{location} is not a usable PostgreSQL URL ({text}). The form "
+        return StoreSetup(f"{location} is not a usable PostgreSQL URL ({text}). The form "
                                 "is postgresql://user:password@host:port/database.")
     return StoreError(f"{where} failed: {text}")
 

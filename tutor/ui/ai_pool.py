@@ -116,6 +116,7 @@ class AIPool:
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
         self._running = 0
+        self._closed = False
         self._waiting: list[_Job] = []
         self._seq = itertools.count()
         self.decisions = 0
@@ -181,6 +182,16 @@ class AIPool:
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
 
+    def close(self) -> None:
+        """Stop the workers for good (the server is stopping): the jobs still waiting fail,
+        and none starts new workers, as a job finishing or cancelled now would."""
+        with self._lock:
+            self._closed = True
+            waiting, self._waiting = self._waiting, []
+        for job in waiting:
+            job.result.set_exception(BrokenExecutor("the server is stopping"))
+        self.shutdown()
+
     # -------------------------------------------------------------- plumbing
     async def _run(self, priority: int, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in a worker; a pool whose worker died is replaced and tried again."""
@@ -196,6 +207,9 @@ class AIPool:
 
     def _enqueue(self, job: _Job) -> None:
         with self._lock:
+            if self._closed:
+                job.result.set_exception(BrokenExecutor("the server is stopping"))
+                return
             heapq.heappush(self._waiting, job)
         self._dispatch()
 
@@ -203,7 +217,7 @@ class AIPool:
         """Hand waiting jobs to the workers while one is free."""
         while True:
             with self._lock:
-                if self._running >= self.workers or not self._waiting:
+                if self._closed or self._running >= self.workers or not self._waiting:
                     return
                 job = heapq.heappop(self._waiting)
                 self._running += 1

@@ -48,6 +48,7 @@ from tutor.text import LANGS, section
 
 from .i18n import t
 from .routes import PAGE_TURNS, SESSIONS, TARPIT, served_host
+from .safe import said
 from .services import Services
 
 GUEST_COOKIE = "zhaopengyou_guest"
@@ -274,7 +275,7 @@ class _AccountHandler(RequestHandler):
         elif isinstance(exc, AuthenticationFailed):
             self._answer(401, error=t("sign_in_wrong", self.lang))
         else:
-            self._answer(400, error=exc.text(self.lang))
+            self._answer(503 if exc.fault else 400, error=said(exc, self.lang))
 
     def _visitor(self) -> Visitor:
         return identify(self.store, _cookies(self), make_guest=False)
@@ -340,7 +341,7 @@ class CreateHandler(_AccountHandler):
         except Throttled as exc:
             self._fail(exc)
         except StoreError as exc:
-            self._answer(400, error=exc.text(self.lang))
+            self._answer(503 if exc.fault else 400, error=said(exc, self.lang))
 
     def _invited(self, code: str) -> bool:
         """Whether `code` is the server's teacher invitation code (else answer why not)."""

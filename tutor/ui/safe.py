@@ -22,9 +22,15 @@ def user_text(value: object, lang: str | None = None) -> str:
     """`value` as HTML showing exactly its text, safe in an HTML pane and a Markdown pane;
     with `lang`, an error that speaks it (`text(lang)`, as a store's errors do) in it."""
     if lang is not None and callable(getattr(value, "text", None)):
-        if getattr(value, "fault", None) and not getattr(value, "logged", False):
-            # a fault of the database: the page says what happened, the log says where
-            log.warning("%s", value)
-            value.logged = True  # type: ignore[attr-defined]
-        value = value.text(lang)
+        value = said(value, lang)
     return f"<bdi>{str(value).translate(_INERT)}</bdi>"
+
+
+def said(error: Exception, lang: str) -> str:
+    """What a page in `lang` tells a person of `error` (its `text(lang)`); a fault of the
+    database says what happened there, and its detail (the file, the server) goes to the
+    server's log, once."""
+    if getattr(error, "fault", None) and not getattr(error, "logged", False):
+        log.warning("%s", error)
+        error.logged = True  # type: ignore[attr-defined]
+    return error.text(lang)  # type: ignore[attr-defined]

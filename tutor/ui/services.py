@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from tornado.process import task_id
 
-from tutor.store import ENV_VAR, Store, StoreError, StoreUnavailable
+from tutor.store import ENV_VAR, Store, StoreError
+from tutor.store.errors import StoreSetup
 
 from .ai_pool import AIPool, default_workers
 
@@ -64,7 +65,7 @@ class Services:
                 try:
                     problem = several_processes_problem()
                     if problem is not None:
-                        raise StoreUnavailable(problem)
+                        raise StoreSetup(problem)
                     self._store = Store()
                     self._error = None
                     if failed_before:

@@ -159,15 +159,15 @@ def main(argv: list[str]) -> int:
           flush=True)
     print(f"  served under: {', '.join(allowed)}", flush=True)
     server = pn.serve({"/": build_app}, port=args.port, address=args.address, show=args.show,
-             title="找朋友 Tutor", websocket_origin=allowed, auth_provider=TutorAuth(),
-             # the sign-in cookies stay on the server: Bokeh copies the request's cookies
-             # and headers into the session token every page embeds, so leave them out
-             exclude_cookies=list(COOKIES), exclude_headers=["Cookie"],
-             use_xheaders=args.behind_proxy,
-             http_server_kwargs={"max_body_size": MAX_BODY}, **sessions,
-             # first match wins: the guarded component route stands before Panel's own
-             extra_patterns=[(r"/tutor-stats", StatsHandler),
-                             (r"/components/(.*)", ComponentHandler, {})],
+                      title="找朋友 Tutor", websocket_origin=allowed, auth_provider=TutorAuth(),
+                      # the sign-in cookies stay on the server: Bokeh copies the request's cookies
+                      # and headers into the session token every page embeds, so leave them out
+                      exclude_cookies=list(COOKIES), exclude_headers=["Cookie"],
+                      use_xheaders=args.behind_proxy,
+                      http_server_kwargs={"max_body_size": MAX_BODY}, **sessions,
+                      # first match wins: the guarded component route stands before Panel's own
+                      extra_patterns=[(r"/tutor-stats", StatsHandler),
+                                      (r"/components/(.*)", ComponentHandler, {})],
                       start=False)
     stop_on_signals(server)
     try:

@@ -31,16 +31,16 @@ def shown_buttons(page) -> set[str]:
     return set(page.evaluate(f"() => {{ {_BUTTONS} return buttons(); }}"))
 
 
-def wait_for_buttons(page, names: tuple[str, ...], timeout_ms: float) -> set[str]:
-    """Wait, inside the page, until one of the buttons `names` shows (at most `timeout_ms`);
-    then the names of the buttons shown (none if the time ran out)."""
+def wait_for_buttons(page, names: tuple[str, ...], timeout_ms: float) -> bool:
+    """Wait, inside the page, until one of the buttons `names` shows; False if none did in
+    `timeout_ms`."""
     try:
         page.wait_for_function(
             f"names => {{ {_BUTTONS} return buttons().some(n => names.includes(n)); }}",
             arg=list(names), polling=50, timeout=timeout_ms)
     except PlaywrightTimeout:
-        return set()
-    return shown_buttons(page)
+        return False
+    return True
 
 
 def wait_for_count_change(page, css_class: str, before: int, timeout_ms: float) -> bool:

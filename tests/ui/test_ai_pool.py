@@ -31,9 +31,6 @@ def _observations(seed: int, count: int) -> list:
     return seen[::7]
 
 
-_run = run_alone
-
-
 @pytest.fixture(scope="module")
 def pool():
     made = AIPool(2)
@@ -49,7 +46,7 @@ def test_a_worker_decides_what_this_process_would(pool):
     async def both():
         return await asyncio.gather(*(pool.decide(spec, obs) for obs in observations))
 
-    remote = _run(both())
+    remote = run_alone(both())
     local = [decide(spec, obs) for obs in observations]
     assert [d.action for d in remote] == [d.action for d in local]
     assert [d.playouts for d in remote] == [d.playouts for d in local]
@@ -63,7 +60,7 @@ def test_a_worker_decides_what_this_process_would(pool):
 
 def test_a_hint_from_a_worker_is_the_reviews(pool):
     obs = _observations(seed=6, count=30)[1]
-    remote = _run(pool.hint(obs))
+    remote = run_alone(pool.hint(obs))
     here = hint(obs)
     assert remote.action == here.action and remote.reasons == here.reasons
 
@@ -81,7 +78,7 @@ def test_a_saturated_pool_says_so_while_its_jobs_run():
         return during, small.saturated
 
     try:
-        assert _run(run()) == (True, False)
+        assert run_alone(run()) == (True, False)
     finally:
         small.shutdown()
 
@@ -89,11 +86,11 @@ def test_a_saturated_pool_says_so_while_its_jobs_run():
 def test_a_killed_worker_is_replaced_and_the_decision_still_comes(pool):
     obs = _observations(seed=9, count=30)[0]
     spec = PlayerSpec("heuristic", 3)
-    _run(pool.decide(spec, obs))
+    run_alone(pool.decide(spec, obs))
     assert len(pool.worker_pids()) == 2
     for pid in pool.worker_pids():
         os.kill(pid, signal.SIGKILL)
-    assert _run(pool.decide(spec, obs)).action == decide(spec, obs).action
+    assert run_alone(pool.decide(spec, obs)).action == decide(spec, obs).action
 
 
 def test_the_worker_count_comes_from_the_environment(monkeypatch):
@@ -161,7 +158,7 @@ def test_a_hint_does_not_wait_behind_queued_searches():
 
     try:
         small.start()
-        _run(run())
+        run_alone(run())
     finally:
         small.shutdown()
     assert finished == ["running", "hint", "search 1", "search 2"]
@@ -183,7 +180,7 @@ def test_a_pool_shut_down_mid_work_still_answers_every_job():
 
     small.start()
     try:
-        results = _run(run())
+        results = run_alone(run())
     finally:
         small.shutdown()
     expected = decide(spec, obs)
@@ -201,7 +198,7 @@ def test_a_worker_leaves_after_its_jobs_and_new_ones_run_every_job_after(capfd):
         return [await small._run(MOVE, os.getpid) for _ in range(7)]
 
     try:
-        pids = _run(run())
+        pids = run_alone(run())
     finally:
         small.shutdown()
     assert pids == [pids[0]] * 3 + [pids[3]] * 3 + [pids[6]] and len(set(pids)) == 3
@@ -218,5 +215,5 @@ def test_a_closed_pool_fails_its_jobs_at_once_and_starts_no_workers():
         return await small._run(MOVE, os.getpid)
 
     with pytest.raises(BrokenExecutor):
-        _run(run())
+        run_alone(run())
     assert small.worker_pids() == [] and small._executor is None

@@ -154,9 +154,10 @@ def close_all() -> None:
     (a DuckDB file is checkpointed first, so the file alone holds everything saved)."""
     with _registry_lock:
         open_now = list(_registry.values())
-        _registry.clear()
     for db in open_now:
-        db._closed_for_good()
+        with _registry_lock:
+            if not db._closed:
+                db._shut()
 
 
 class Database:
@@ -209,24 +210,20 @@ class Database:
             self._users -= 1
             if self._users > 0:
                 return
-            try:
-                self._close_attachments()
-            finally:
-                if _registry.get(self._key) is self:  # not one opened since `close_all`
-                    del _registry[self._key]
-                self._close()
+            self._shut()
+
+    def _shut(self) -> None:
+        """Close the attachments, then the connection, and leave the registry (with
+        `_registry_lock` held)."""
+        try:
+            self._close_attachments()
+        finally:
+            if _registry.get(self._key) is self:
+                del _registry[self._key]
+            self._close()
 
     def _close(self) -> None:
         raise NotImplementedError
-
-    def _closed_for_good(self) -> None:
-        with _registry_lock:
-            if self._closed:
-                return
-            try:
-                self._close_attachments()
-            finally:
-                self._close()
 
     def attachment(self, key: str, make: Callable[[Database], T]) -> T:
         """The helper kept under `key` for this file, made by `make(self)` on first use.
